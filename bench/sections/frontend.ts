@@ -1,0 +1,303 @@
+// Front end: gzipped JavaScript each route really loads (measured in Chromium against the real server), and
+// FCP/LCP of the home page over fresh page loads, unthrottled and with a simulated slow phone.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Response } from 'playwright-core';
+import { CLIENT_ROUTES } from '../../src/contract/routes';
+import { launchBrowser } from '../../tests/support/browser';
+import { REPO_ROOT } from '../../tests/support/paths';
+import { table } from '../lib/markdown';
+import { progress, type BenchSection } from '../lib/section';
+import { withServer } from '../lib/server';
+import { median, ms, round } from '../lib/stats';
+
+const PAINT_LOADS = 5;
+const THROTTLED_LOADS = 3;
+/** Lighthouse's mobile preset ("slow 4G" and a 4x slower CPU). */
+const SLOW_PHONE = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 675, cpuSlowdown: 4 };
+
+interface Asset {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+interface RouteFigures {
+  route: string;
+  /** Script, style or /assets/ responses that failed (a rebuild of dist/client under the running server shows up here). */
+  failedAssets: string[];
+  finalPath: string;
+  status: number | null;
+  js: Asset[];
+  jsBytes: number;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+/**
+ * Builds the client into a private directory (dist/client is shared with every other build and test run on the
+ * machine), or with BENCH_SKIP_BUILD=1 copies the existing dist/client there.
+ */
+function build(outDir: string, log: (m: string) => void): Promise<{ ms: number; skipped: boolean }> {
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    log('BENCH_SKIP_BUILD=1: using a copy of the existing dist/client');
+    fs.cpSync(path.join(REPO_ROOT, 'dist/client'), outDir, { recursive: true });
+    return Promise.resolve({ ms: 0, skipped: true });
+  }
+  log('building the client (vite build)');
+  const t0 = performance.now();
+  return new Promise<{ ms: number; skipped: boolean }>((resolve, reject) => {
+    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve({ ms: performance.now() - t0, skipped: false }) : reject(new Error(`vite build failed (${code}):\n${out}`))));
+  }).then((result) => {
+    // As `npm run build` does: brotli and gzip files beside the assets, which the server sends pre-compressed.
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/precompress.ts'), outDir], { cwd: REPO_ROOT, stdio: 'ignore' });
+    return result;
+  });
+}
+
+const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
+
+function isJs(res: Response): boolean {
+  const type = res.headers()['content-type'] ?? '';
+  return res.request().resourceType() === 'script' || /javascript/.test(type);
+}
+
+async function measureRoute(browser: Browser, baseUrl: string, route: string): Promise<RouteFigures> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const bodies: Promise<{ url: string; kind: 'js' | 'css'; data: Buffer } | null>[] = [];
+    const failedAssets: string[] = [];
+    page.on('response', (res) => {
+      const asset = new URL(res.url()).pathname.startsWith('/assets/') || ['script', 'stylesheet'].includes(res.request().resourceType());
+      if (asset && res.status() >= 400) failedAssets.push(`${res.status()} ${new URL(res.url()).pathname}`);
+      const kind: 'js' | 'css' | null = isJs(res) ? 'js' : /text\/css/.test(res.headers()['content-type'] ?? '') ? 'css' : null;
+      if (!kind || res.status() !== 200) return;
+      bodies.push(
+        res
+          .body()
+          .then((data) => ({ url: res.url(), kind, data }))
+          .catch(() => null),
+      );
+    });
+    const response = await page.goto(baseUrl + route, { waitUntil: 'load', timeout: 30_000 });
+    // Lazily loaded chunks (route components) arrive after load; the home page polls, so idle is approximate.
+    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
+    const seen = new Map<string, { kind: 'js' | 'css'; data: Buffer }>();
+    for (const b of await Promise.all(bodies)) if (b) seen.set(b.url, b);
+    const js = [...seen.entries()]
+      .filter(([, b]) => b.kind === 'js')
+      .map(([url, b]) => ({ url: new URL(url).pathname, bytes: b.data.length, gzipBytes: gzipSize(b.data) }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const cssGzipBytes = [...seen.values()].filter((b) => b.kind === 'css').reduce((a, b) => a + gzipSize(b.data), 0);
+    return {
+      route,
+      failedAssets,
+      finalPath: new URL(page.url()).pathname,
+      status: response?.status() ?? null,
+      js,
+      jsBytes: js.reduce((a, f) => a + f.bytes, 0),
+      jsGzipBytes: js.reduce((a, f) => a + f.gzipBytes, 0),
+      cssGzipBytes,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface PaintFigures {
+  fcp: number | null;
+  lcp: number | null;
+  ttfb: number | null;
+  lcpElement: string | null;
+}
+
+const OBSERVE_PAINTS = () => {
+  const w = window as unknown as { __lcp: number | null; __lcpElement: string | null };
+  w.__lcp = null;
+  w.__lcpElement = null;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+      w.__lcp = e.startTime;
+      const el = e.element;
+      w.__lcpElement = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : null;
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+async function paintOnce(browser: Browser, url: string, slow: boolean): Promise<PaintFigures> {
+  const context: BrowserContext = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    if (slow) {
+      // Land on the same origin first so the throttled renderer is the one that loads the page (no process swap).
+      await page.goto(`${new URL(url).origin}/api/health`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW_PHONE.latencyMs,
+        downloadThroughput: (SLOW_PHONE.downloadKbps * 1024) / 8,
+        uploadThroughput: (SLOW_PHONE.uploadKbps * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+    }
+    await page.addInitScript(OBSERVE_PAINTS);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: slow ? 15_000 : 5000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number | null; __lcpElement: string | null };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return { fcp, lcp: w.__lcp, ttfb: nav ? nav.responseStart : null, lcpElement: w.__lcpElement };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const med = (runs: PaintFigures[], key: 'fcp' | 'lcp' | 'ttfb') => median(runs.map((r) => r[key]).filter((v): v is number => v !== null));
+
+function gitState(): string {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+interface Measurement {
+  routes: RouteFigures[];
+  fast: PaintFigures[];
+  slow: PaintFigures[];
+  /** False when a route loaded no JavaScript or an asset failed to load. */
+  consistent: boolean;
+}
+
+async function measure(clientDir: string, log: (m: string) => void): Promise<Measurement> {
+  return withServer(async (server) => {
+    const browser = await launchBrowser();
+    try {
+      const routes: RouteFigures[] = [];
+      for (const route of CLIENT_ROUTES) {
+        log(`JavaScript of ${route}`);
+        routes.push(await measureRoute(browser, server.url, route));
+      }
+      log(`paint timings of / (${PAINT_LOADS} unthrottled, ${THROTTLED_LOADS} slow-phone loads)`);
+      const fast: PaintFigures[] = [];
+      for (let i = 0; i < PAINT_LOADS; i++) fast.push(await paintOnce(browser, `${server.url}/`, false));
+      const slow: PaintFigures[] = [];
+      for (let i = 0; i < THROTTLED_LOADS; i++) slow.push(await paintOnce(browser, `${server.url}/`, true));
+      const consistent = routes.every((r) => r.failedAssets.length === 0 && r.js.length > 0);
+      return { routes, fast, slow, consistent };
+    } finally {
+      await browser.close();
+    }
+  }, { env: { CLIENT_DIR: clientDir } });
+}
+
+export const frontend: BenchSection = {
+  name: 'frontend',
+  async run(ctx) {
+    const log = progress(ctx, 'frontend');
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imgc-bench-client-'));
+    let built: { ms: number; skipped: boolean };
+    let m: Measurement;
+    try {
+      built = await build(clientDir, log);
+      m = await measure(clientDir, log);
+    } finally {
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+    const { routes, fast, slow } = m;
+    const source = gitState();
+
+    const allChunks = new Map<string, Asset>();
+    for (const r of routes) for (const f of r.js) allChunks.set(f.url, f);
+    const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+    const failed = routes.flatMap((r) => r.failedAssets.map((a) => `${r.route}: ${a}`));
+    const markdown = [
+      '## Front end: JavaScript per route and paint timings',
+      '',
+      `Client ${built.skipped ? 'taken from the existing `dist/client`' : `built with \`vite build\` (${ms(built.ms)})`} from \`${source}\`. ` +
+        'The real server serves that private build (`CLIENT_DIR`, because `dist/client` is shared with other builds on the machine), ' +
+        'with its brotli/gzip pre-compressed assets. ' +
+        'Each route is opened in a fresh headless Chromium context; every JavaScript response is recorded ' +
+        '(after load and network idle, so lazily loaded route chunks count) and gzipped here with zlib level 9 for a size that does not depend on the encoding chosen.',
+      ...(m.consistent
+        ? []
+        : [
+            '',
+            `**Warning:** some routes loaded no JavaScript or assets failed to load; figures below are incomplete. ` +
+              `Failed: ${failed.slice(0, 5).join('; ') || 'none'}.`,
+          ]),
+      '',
+      table(
+        ['route', 'JS files', 'JS raw', 'JS gzip', 'CSS gzip', 'status'],
+        routes.map((r) => [
+          `\`${r.route}\`${r.finalPath !== r.route ? ` (-> \`${r.finalPath}\`)` : ''}`,
+          r.js.length,
+          kb(r.jsBytes),
+          kb(r.jsGzipBytes),
+          kb(r.cssGzipBytes),
+          r.status ?? 'n/a',
+        ]),
+      ),
+      '',
+      `Largest chunks (gzip): ${[...allChunks.values()]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .slice(0, 4)
+        .map((f) => `\`${path.basename(f.url)}\` ${kb(f.gzipBytes)}`)
+        .join(', ')}.`,
+      '',
+      'Paint timings of `/`, median over fresh contexts (cold cache), server on the same machine:',
+      '',
+      table(
+        ['conditions', 'loads', 'TTFB', 'FCP', 'LCP', 'LCP values'],
+        [
+          ['unthrottled', fast.length, ms(med(fast, 'ttfb')), ms(med(fast, 'fcp')), ms(med(fast, 'lcp')), fast.map((r) => (r.lcp === null ? 'n/a' : Math.round(r.lcp))).join(', ')],
+          [
+            `slow phone (${SLOW_PHONE.latencyMs} ms RTT, ${(SLOW_PHONE.downloadKbps / 1024).toFixed(1)} Mbit/s, CPU ${SLOW_PHONE.cpuSlowdown}x slower)`,
+            slow.length,
+            'n/a (emulation hides it)',
+            ms(med(slow, 'fcp')),
+            ms(med(slow, 'lcp')),
+            slow.map((r) => (r.lcp === null ? 'n/a' : Math.round(r.lcp))).join(', '),
+          ],
+        ],
+      ),
+      '',
+      `LCP element: ${[...new Set([...fast, ...slow].map((r) => r.lcpElement ?? 'none'))].map((e) => `\`${e}\``).join(', ')}. ` +
+        'Spec targets (section 9): FCP under 1.5 s (good under 1.8 s), LCP under 2.5 s. ' +
+        `On the slow phone the JavaScript of \`/\` (${kb(routes[0]!.jsGzipBytes)} gzipped, a little less as brotli) needs about ` +
+        `${((routes[0]!.jsGzipBytes * 8) / (SLOW_PHONE.downloadKbps * 1024)).toFixed(1)} s to download (${((routes[0]!.jsBytes * 8) / (SLOW_PHONE.downloadKbps * 1024)).toFixed(1)} s if it were sent uncompressed).`,
+    ].join('\n');
+    return {
+      markdown,
+      json: {
+        build: { ...built, ms: round(built.ms, 0), source },
+        consistent: m.consistent,
+        gzipLevel: 9,
+        routes,
+        paint: { unthrottled: fast, slowPhone: { conditions: SLOW_PHONE, runs: slow } },
+        medians: {
+          unthrottled: { ttfb: med(fast, 'ttfb'), fcp: med(fast, 'fcp'), lcp: med(fast, 'lcp') },
+          slowPhone: { ttfb: med(slow, 'ttfb'), fcp: med(slow, 'fcp'), lcp: med(slow, 'lcp') },
+        },
+      },
+    };
+  },
+};

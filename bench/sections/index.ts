@@ -1,0 +1,12 @@
+// The report's sections, in order. To add one, implement BenchSection (../types.ts) and list it here.
+import type { BenchSection } from '../types';
+import { codecEfficiency } from './codec-efficiency';
+import { codecSpeed } from './codec-speed';
+import { serviceThroughput } from './service-throughput';
+import { pollLatency } from './poll-latency';
+import { memory } from './memory';
+import { load } from './load';
+import { frontend } from './frontend';
+import { scaleout } from './scaleout';
+
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, serviceThroughput, pollLatency, memory, load, frontend, scaleout];

@@ -1,0 +1,116 @@
+// Building blocks of the privacy and terms pages.
+import { Mail } from 'lucide-react';
+import { Card } from '../ui/card';
+import { Heading, type HeadingLevel } from './heading';
+import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '../../content/types';
+
+const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+
+/** Legal copy is plain text; addresses in it become mailto links. */
+function WithEmailLinks({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(EMAIL).map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={`mailto:${part}`} className="text-blue-700 underline">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+export function LegalSectionView({ section, level = 2 }: { section: LegalSection; level?: HeadingLevel }) {
+  return (
+    <section aria-labelledby={`${section.id}-heading`} className="scroll-mt-6" id={section.id}>
+      <Heading level={level} id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
+        {section.title}
+      </Heading>
+      {section.paragraphs.map((p) => (
+        <p key={p} className="mt-3 leading-relaxed text-slate-700">
+          <WithEmailLinks text={p} />
+        </p>
+      ))}
+      {section.items && (
+        <ul className="mt-3 list-disc space-y-1.5 pl-6 text-slate-700">
+          {section.items.map((item) => (
+            <li key={item}>
+              <WithEmailLinks text={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function DataCategoryCard({ item, level = 3 }: { item: PrivacyDataCategory; level?: HeadingLevel }) {
+  return (
+    <Card className="p-5" data-testid="data-category">
+      <Heading level={level} className="font-semibold text-slate-900">
+        {item.category}
+      </Heading>
+      <p className="mt-2 text-sm text-slate-700">{item.description}</p>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-900">Purpose</dt>
+          <dd className="text-slate-700">{item.purpose}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Retention</dt>
+          <dd className="text-slate-700">{item.retention}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+export function RightsList({ rights, level = 3 }: { rights: PrivacyRight[]; level?: HeadingLevel }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {rights.map((r) => (
+        <li key={r.right} className="rounded-lg border border-slate-200 bg-white p-4">
+          <Heading level={level} className="font-semibold text-slate-900">
+            {r.right}
+          </Heading>
+          <p className="mt-1 text-sm text-slate-700">{r.description}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            <span className="font-medium text-slate-900">How to exercise: </span>
+            {r.howToExercise}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ContactList({ contacts }: { contacts: ContactPoint[] }) {
+  return (
+    <ul className="space-y-3">
+      {contacts.map((c) => (
+        <li key={c.purpose} className="flex gap-3">
+          <Mail className="mt-0.5 h-5 w-5 flex-none text-blue-700" aria-hidden="true" />
+          <div className="text-sm">
+            <p className="font-medium text-slate-900">{c.purpose}</p>
+            <a href={`mailto:${c.email}`} className="text-blue-700 underline">
+              {c.email}
+            </a>
+            <p className="text-slate-600">Response {c.responseTime}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LastUpdated({ date }: { date: string }) {
+  const text = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      Last updated: <time dateTime={date}>{text}</time>
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from 'wouter';
+import { Download, ImagePlus } from 'lucide-react';
+import type { Job } from '../../../contract/api';
+import { cn } from '../../lib/cn';
+import { downloadJob } from '../../lib/download';
+import { formatBytes, formatDateTime, formatExpiry, savingPercent } from '../../lib/format';
+import { statusStyle } from '../tool/job-status';
+import { Badge } from '../ui/badge';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+
+export const RECENT_JOBS_LIMIT = 10;
+
+export function RecentJobs({ jobs }: { jobs: Job[] }) {
+  const recent = jobs.slice(0, RECENT_JOBS_LIMIT);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Compression Jobs</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {recent.length === 0 ? (
+          <div className="flex flex-col items-center py-10 text-center" data-testid="jobs-empty">
+            <ImagePlus className="h-10 w-10 text-slate-400" aria-hidden="true" />
+            <h3 className="mt-3 font-semibold text-slate-900">No compression jobs</h3>
+            <p className="mt-1 text-sm text-slate-600">Get started by compressing your first image</p>
+            <Link href="/" className={cn(buttonClasses('primary', 'md'), 'mt-4')}>
+              Start Compressing
+            </Link>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="recent-jobs">
+            {recent.map((job) => {
+              const style = statusStyle(job.status);
+              const completed = job.status === 'completed';
+              return (
+                <li key={job.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="recent-job">
+                  <div className="min-w-0">
+                    <div className="flex items-center gap-2">
+                      <p className="truncate font-medium text-slate-900" title={job.filename}>
+                        {job.filename}
+                      </p>
+                      <Badge className={cn('shrink-0', style.className)}>{style.label}</Badge>
+                    </div>
+                    <p className="mt-0.5 text-xs text-slate-600">
+                      {formatBytes(job.originalSize)}
+                      {completed && job.compressedSize != null && (
+                        <>
+                          {' → '}
+                          {formatBytes(job.compressedSize)} ({savingPercent(job.originalSize, job.compressedSize)}% saved)
+                        </>
+                      )}
+                      {' · '}
+                      <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+                    </p>
+                    <p className="text-xs text-slate-600" data-testid="recent-job-expiry">
+                      Files deleted{' '}
+                      <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
+                        {formatExpiry(job.expiresAt)}
+                      </time>
+                    </p>
+                  </div>
+                  {completed && job.compressedPath && (
+                    <Button variant="secondary" size="sm" className="shrink-0" onClick={() => void downloadJob(job)} aria-label={`Download ${job.filename}`}>
+                      <Download className="h-4 w-4" aria-hidden="true" />
+                      Download
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,230 @@
+// The upload drop zone: drag and drop, click to browse, or paste; limits from /api/upload-config.
+import { useCallback, useEffect, useState } from 'react';
+import { useDropzone, type FileError, type FileRejection } from 'react-dropzone';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
+import type { CompressResponse, CompressionType, UploadRejection } from '../../../contract/api';
+import { ACCEPTED_EXTENSIONS } from '../../../contract/limits';
+import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '../../../contract/messages';
+import { apiRequest, ApiRequestError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
+import { DEFAULT_UPLOAD_CONFIG, sizeHint } from '../../lib/upload-limits';
+import { errorMessage, JOBS_QUERY_KEY, useAuth } from '../../lib/use-auth';
+import { QUEUE_STATS_KEY, QUEUE_STATUS_KEY, useUploadConfig } from './queries';
+
+export interface UploadError {
+  filename: string;
+  messages: string[];
+}
+
+const ACCEPT = Object.fromEntries(Object.entries(ACCEPTED_EXTENSIONS).map(([mime, exts]) => [mime, [...exts]]));
+
+const signInRequired = () =>
+  toast({ title: 'Sign in required', description: MESSAGES.guestTooLarge, variant: 'destructive' });
+
+/** The spec's wording for each rejection reason (section 5). */
+function rejectionMessage(error: FileError, maxSize: number): string {
+  switch (error.code) {
+    case 'file-invalid-type':
+      return MESSAGES.fileTypeInvalid;
+    case 'file-too-large':
+      return fileTooLargeMessage(maxSize);
+    case 'file-too-small':
+      return fileTooSmallMessage(0);
+    case 'too-many-files':
+      return MESSAGES.tooManyFiles;
+    default:
+      return error.message;
+  }
+}
+
+export function DropZone({
+  quality,
+  type,
+  isAuthenticated,
+}: {
+  quality: number;
+  type: CompressionType;
+  isAuthenticated: boolean;
+}) {
+  const queryClient = useQueryClient();
+  // Wait for the session so a signed-in user's limits are never fetched and cached as a guest's.
+  const { isLoading: authLoading } = useAuth();
+  const { data: config = DEFAULT_UPLOAD_CONFIG } = useUploadConfig(isAuthenticated, !authLoading);
+  const [errors, setErrors] = useState<UploadError[]>([]);
+
+  const upload = useMutation({
+    mutationFn: async (files: File[]) => {
+      const form = new FormData();
+      // Fields first: the server reads them before it streams the files.
+      form.append('quality', String(quality));
+      form.append('type', type);
+      for (const file of files) form.append('images', file, file.name);
+      return (await (await apiRequest('POST', '/api/compress', form)).json()) as CompressResponse;
+    },
+    onSuccess: (data) => {
+      const rejected = data.rejected ?? [];
+      if (rejected.length) {
+        setErrors((prev) => [...prev, ...rejected.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
+      }
+      if (data.jobs.length > 0) {
+        const n = data.jobs.length;
+        toast({ title: 'Upload successful', description: `${n} ${n === 1 ? 'file' : 'files'} uploaded and compression started` });
+      } else if (rejected.some((r) => r.message === MESSAGES.guestTooLarge)) {
+        signInRequired();
+      } else if (rejected[0]) {
+        toast({ title: 'Upload failed', description: rejected[0].message, variant: 'destructive' });
+      }
+    },
+    onError: (error, files) => {
+      const message = errorMessage(error);
+      // Nothing was accepted: the server names each refused file (with one file, its reason is the message).
+      if (error instanceof ApiRequestError && error.status < 500) {
+        const rejected = rejectedFiles(error) ?? (files.length === 1 ? [{ filename: files[0]!.name, message }] : []);
+        setErrors((prev) => [...prev, ...rejected.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
+      }
+      if (message.includes(MESSAGES.guestTooLarge)) signInRequired();
+      else toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: JOBS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: QUEUE_STATUS_KEY });
+      void queryClient.invalidateQueries({ queryKey: QUEUE_STATS_KEY });
+    },
+  });
+
+  const onDrop = useCallback(
+    (accepted: File[], rejections: FileRejection[]) => {
+      setErrors(rejections.map((r) => ({ filename: r.file.name, messages: r.errors.map((e) => e.message) })));
+      if (!isAuthenticated && rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'))) signInRequired();
+      if (accepted.length > 0) upload.mutate(accepted);
+    },
+    [isAuthenticated, upload],
+  );
+
+  const uploading = upload.isPending;
+  const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, inputRef, rootRef } = useDropzone({
+    onDrop,
+    accept: ACCEPT,
+    maxSize: config.maxFileSize,
+    maxFiles: config.maxFiles,
+    disabled: uploading,
+    // The zone itself is not a tab stop; the Choose images button inside it is (no nested controls).
+    noKeyboard: true,
+    getErrorMessage: (error) => rejectionMessage(error, config.maxFileSize),
+  });
+
+  // Pasting anywhere on the page uploads, not only while the drop zone has focus (which react-dropzone handles itself).
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (uploading || !inputRef.current) return;
+      if (target && (rootRef.current?.contains(target) || target.closest('input, textarea, [contenteditable="true"]'))) return;
+      const files = Array.from(event.clipboardData?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      const transfer = new DataTransfer();
+      files.forEach((f) => transfer.items.add(f));
+      // Through the input, so pasted files get the same checks and callbacks as dropped ones.
+      inputRef.current.files = transfer.files;
+      inputRef.current.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [uploading, inputRef, rootRef]);
+
+  const hint = sizeHint(config, isAuthenticated);
+
+  return (
+    <section aria-labelledby="upload-heading">
+      <h2 id="upload-heading" className="sr-only">
+        Upload images
+      </h2>
+      <div
+        {...getRootProps({ 'aria-busy': uploading || undefined })}
+        data-testid="drop-zone"
+        data-state={uploading ? 'uploading' : isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'dragging' : 'idle'}
+        className={cn(
+          'relative flex min-h-56 cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-4 py-10 text-center transition-colors',
+                    isDragReject
+            ? 'border-red-500 bg-red-50'
+            : isDragAccept
+              ? 'border-green-500 bg-green-50'
+              : isDragActive
+                ? 'border-blue-500 bg-blue-50'
+                : 'border-slate-300 bg-white hover:border-blue-400 hover:bg-slate-50',
+          uploading && 'pointer-events-none cursor-not-allowed opacity-60',
+        )}
+      >
+        <input {...getInputProps()} data-testid="drop-zone-input" />
+        <span
+          className={cn(
+            'mb-4 flex h-14 w-14 items-center justify-center rounded-full',
+            isDragReject ? 'bg-red-100 text-red-700' : isDragAccept ? 'bg-green-100 text-green-700' : 'bg-blue-100 text-blue-700',
+          )}
+        >
+          <Upload className="h-7 w-7" aria-hidden="true" />
+        </span>
+        <p className="text-lg font-semibold text-slate-900">Drop your images here</p>
+        <p className="mt-1 text-sm text-slate-600">or click to browse</p>
+        {/* The keyboard way in: its click bubbles to the zone, which opens the file dialog. */}
+        <button
+          type="button"
+          disabled={uploading}
+          aria-describedby="drop-zone-formats drop-zone-hint"
+          className="mt-4 inline-flex h-10 items-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
+        >
+          <ImagePlus className="h-4 w-4" aria-hidden="true" />
+          Choose images
+        </button>
+        <div id="drop-zone-formats" className="mt-4 flex flex-wrap items-center justify-center gap-2 text-xs text-slate-700">
+          {['JPEG', 'JPG', 'PNG'].map((f) => (
+            <span key={f} className="rounded-full bg-slate-100 px-2.5 py-1 font-medium">
+              {f}
+            </span>
+          ))}
+        </div>
+        <p id="drop-zone-hint" className="mt-3 text-sm text-slate-700" data-testid="size-hint">
+          {hint}
+          <span aria-hidden="true"> · </span>
+          <span>Up to {config.maxFiles} files at once</span>
+        </p>
+        {isDragReject && <p className="mt-2 text-sm font-medium text-red-700">Only JPEG and PNG images are accepted</p>}
+        {uploading && (
+          <div className="absolute inset-0 flex items-center justify-center rounded-2xl bg-white/70">
+            <span className="flex items-center gap-2 text-base font-semibold text-slate-900">
+              <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
+              Uploading...
+            </span>
+          </div>
+        )}
+      </div>
+      {errors.length > 0 && (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="upload-errors">
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertCircle className="h-4 w-4" aria-hidden="true" />
+            Upload errors:
+          </p>
+          <ul className="mt-2 space-y-1">
+            {errors.map((e, i) => (
+              <li key={`${e.filename}-${i}`}>
+                <span className="font-medium break-all">{e.filename}</span>: {e.messages.join(', ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The per-file rejections a refused upload's error body carries, if any. */
+function rejectedFiles(error: ApiRequestError): UploadRejection[] | null {
+  try {
+    const body = JSON.parse(error.body) as { rejected?: unknown };
+    return Array.isArray(body.rejected) ? (body.rejected as UploadRejection[]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, Trash2, XCircle } from 'lucide-react';
+import type { Job } from '../../../contract/api';
+import { cn } from '../../lib/cn';
+import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '../../lib/format';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Progress } from '../ui/progress';
+import { statusStyle } from './job-status';
+
+export interface JobCardProps {
+  job: Job;
+  onDownload: (job: Job) => void;
+  onCompare: (job: Job) => void;
+  onRemove: (job: Job) => void;
+  removing?: boolean;
+}
+
+const STATUS_ICONS = { pending: Clock, processing: Loader2, completed: CheckCircle2, error: XCircle } as const;
+
+function Thumbnail({ job }: { job: Job }) {
+  const [failed, setFailed] = useState(false);
+  // Only finished results are shown: fetching every original just for a thumbnail could cost megabytes per card.
+  const src = job.status === 'completed' ? job.compressedPath : null;
+  const showImage = src !== null && !failed;
+  return (
+    <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-t-xl bg-slate-100">
+      {showImage ? (
+        <img src={src ?? undefined} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" onError={() => setFailed(true)} />
+      ) : (
+        <FileImage className="h-10 w-10 text-slate-400" aria-hidden="true" />
+      )}
+      {job.status === 'processing' && (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-900/40">
+          <Loader2 className="h-8 w-8 animate-spin text-white" aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobCardProps) {
+  const style = statusStyle(job.status);
+  const status = (job.status in STATUS_ICONS ? job.status : 'pending') as keyof typeof STATUS_ICONS;
+  const Icon = STATUS_ICONS[status];
+  const completed = job.status === 'completed';
+  const saved = savingPercent(job.originalSize, job.compressedSize);
+  const originalDims = formatDimensions(job.originalWidth, job.originalHeight);
+  const compressedDims = formatDimensions(job.compressedWidth, job.compressedHeight);
+
+  return (
+    <Card className="flex flex-col" data-testid="job-card" data-status={job.status} data-job-id={job.id}>
+      <Thumbnail job={job} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900" title={job.filename}>
+            {job.filename}
+          </h3>
+          <Badge className={cn('shrink-0 gap-1', style.className)} data-testid="job-status">
+            <Icon className={cn('h-3 w-3', status === 'processing' && 'animate-spin')} aria-hidden="true" />
+            {style.label}
+          </Badge>
+        </div>
+
+        {job.status === 'processing' && (
+          <div>
+            <p className="mb-1 text-xs font-medium text-yellow-900">Compressing...</p>
+            <Progress value={75} indeterminate label={`Compressing ${job.filename}`} barClassName="bg-yellow-500" />
+          </div>
+        )}
+
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+          <dt className="text-slate-600">Original</dt>
+          <dd className="text-right font-medium text-slate-900">{formatFileSize(job.originalSize)}</dd>
+          {completed && job.compressedSize != null && (
+            <>
+              <dt className="text-slate-600">Compressed</dt>
+              <dd className="text-right font-medium text-slate-900" data-testid="compressed-size">
+                {formatFileSize(job.compressedSize)}
+              </dd>
+              <dt className="text-slate-600">Saved</dt>
+              <dd className="text-right font-semibold text-green-700" data-testid="saving">
+                {saved}%
+              </dd>
+            </>
+          )}
+          <dt className="text-slate-600">Quality</dt>
+          <dd className="text-right font-medium text-slate-900">{job.compressionQuality}%</dd>
+          {originalDims && (
+            <>
+              <dt className="text-slate-600">Dimensions</dt>
+              <dd className="text-right font-medium text-slate-900">
+                {compressedDims && compressedDims !== originalDims ? `${originalDims} → ${compressedDims}` : originalDims}
+              </dd>
+            </>
+          )}
+        </dl>
+
+        {job.status === 'error' && (
+          <p className="rounded-md bg-red-50 p-2 text-xs text-red-800" data-testid="job-error">
+            {job.error || 'Compression failed'}
+          </p>
+        )}
+
+        <p className="text-xs text-slate-600">
+          Files deleted{' '}
+          <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
+            {formatExpiry(job.expiresAt)}
+          </time>
+        </p>
+
+        <div className="mt-auto flex gap-2">
+          {completed ? (
+            <>
+              <Button size="sm" className="flex-1" onClick={() => onDownload(job)} aria-label={`Download ${job.filename}`}>
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Download
+              </Button>
+              <Button size="sm" variant="secondary" className="flex-1" onClick={() => onCompare(job)} aria-label={`Compare ${job.filename}`}>
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                Compare
+              </Button>
+            </>
+          ) : job.status === 'error' ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="flex-1 text-red-700!"
+              disabled={removing}
+              onClick={() => onRemove(job)}
+              aria-label={`Remove ${job.filename}`}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Remove
+            </Button>
+          ) : (
+            <Button size="sm" variant="secondary" className="flex-1" disabled>
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              Processing...
+            </Button>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

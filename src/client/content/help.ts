@@ -1,0 +1,73 @@
+// Help Center copy other than the FAQ, tips and troubleshooting: advanced topics, support, status.
+import { SUPPORT_EMAIL } from '../../contract/brand';
+import type { ContactPoint } from './types';
+
+export interface AdvancedTopic {
+  id: string;
+  title: string;
+  intro: string;
+  points: string[];
+}
+
+export const ADVANCED_TOPICS: AdvancedTopic[] = [
+  {
+    id: 'jpeg-optimization',
+    title: 'JPEG optimisation',
+    intro: 'JPEG is lossy: the quality setting decides how much fine detail the encoder may discard.',
+    points: [
+      'We encode with MozJPEG (trellis quantisation, optimised progressive scans), which gives smaller files than a classic encoder at the same visual quality.',
+      'Progressive JPEGs show a full low-detail preview first and refine it, so pages feel faster on slow connections.',
+      'Above about 90 the file grows quickly for little visible gain; below about 60 blocking and ringing start to show.',
+      'Colour is stored at reduced resolution (4:2:0), which photos hide well but red text on screenshots does not.',
+      'EXIF orientation is applied, then camera metadata (including GPS) is removed.',
+    ],
+  },
+  {
+    id: 'png-optimization',
+    title: 'PNG optimisation',
+    intro: 'PNG is lossless, so savings come from storing the same pixels more cleverly, or from a smarter palette.',
+    points: [
+      'Palette quantisation reduces an image to at most 256 well-chosen colours, often saving 60-80% on graphics and screenshots.',
+      'Lossless recompression tries different row filters and DEFLATE settings without changing a single pixel.',
+      'Transparency (the alpha channel) is preserved in both modes.',
+      'Photographs stored as PNG stay large; if they have no transparency, JPEG is usually the better format.',
+      'Text chunks and other metadata are removed; they do nothing for display.',
+    ],
+  },
+];
+
+export const SUPPORT_HOURS = {
+  reply: 'within 24 hours',
+  typical: '4-6 hours',
+  businessHours: '9 AM-6 PM EST, Mon-Fri',
+  urgentKeyword: 'urgent',
+} as const;
+
+export const HELP_CONTACTS: ContactPoint[] = [
+  { purpose: 'Support', email: SUPPORT_EMAIL, responseTime: `${SUPPORT_HOURS.reply}, typically ${SUPPORT_HOURS.typical} in business hours` },
+];
+
+export const mailto = (email: string, subject?: string) =>
+  subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
+
+export const HELP_MAIL_LINKS = {
+  sendEmail: mailto(SUPPORT_EMAIL, 'Help request'),
+  submitIdea: mailto(SUPPORT_EMAIL, 'Feature idea'),
+  apiAccess: mailto(SUPPORT_EMAIL, 'API access'),
+} as const;
+
+export const SERVICE_STATUS = [
+  { service: 'Image Processing', status: 'Operational' },
+  { service: 'File Uploads', status: 'Operational' },
+  { service: 'Downloads', status: 'Operational' },
+  { service: 'User Accounts', status: 'Operational' },
+] as const;
+
+/** In-page sections of the Help Center, in page order (ids are the anchors). */
+export const HELP_SECTIONS = [
+  { id: 'quick-tips', label: 'Quick Tips' },
+  { id: 'faq', label: 'Frequently Asked Questions' },
+  { id: 'troubleshooting', label: 'Troubleshooting' },
+  { id: 'advanced', label: 'Advanced Topics' },
+  { id: 'contact', label: 'Still Need Help?' },
+] as const;

@@ -1,0 +1,20 @@
+// The product's enforced limits as readers see them; every page states them through these, never retyped.
+import {
+  GUEST_MAX_FILE_SIZE,
+  GUEST_MAX_FILES,
+  MAX_CONCURRENT_JOBS,
+  MAX_RETRIES,
+  RETENTION_HOURS,
+  USER_MAX_FILES,
+  DEFAULT_QUALITY,
+} from '../../contract/limits';
+
+export const GUEST_MAX_SIZE_TEXT = `${Math.round(GUEST_MAX_FILE_SIZE / (1024 * 1024))} MB`;
+export const GUEST_FILES_TEXT = `${GUEST_MAX_FILES} files`;
+export const USER_FILES_TEXT = `${USER_MAX_FILES} files`;
+export const CONCURRENCY_TEXT = `${MAX_CONCURRENT_JOBS} images at a time`;
+export const RETRIES_TEXT = `up to ${MAX_RETRIES} times`;
+export const RETENTION_TEXT = `within ${RETENTION_HOURS} hours`;
+export const DEFAULT_QUALITY_TEXT = `${DEFAULT_QUALITY}%`;
+
+export { GUEST_MAX_FILES, USER_MAX_FILES, MAX_CONCURRENT_JOBS, MAX_RETRIES, RETENTION_HOURS, DEFAULT_QUALITY };

@@ -1,0 +1,62 @@
+// Number and size formatting shared by the tool page and the dashboard (units and decimals from the spec, section 9).
+const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+function formatWithDecimals(bytes: number, decimals: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const i = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  // parseFloat drops trailing zeros, so 10 MB reads "10 MB" rather than "10.0 MB".
+  return `${parseFloat((bytes / 1024 ** i).toFixed(decimals))} ${UNITS[i]}`;
+}
+
+/** Sizes on the tool page (drop zone, job cards): 1024 steps, at most one decimal. */
+export const formatFileSize = (bytes: number): string => formatWithDecimals(bytes, 1);
+
+/** Sizes on the dashboard: 1024 steps, at most two decimals. */
+export const formatBytes = (bytes: number): string => formatWithDecimals(bytes, 2);
+
+/** Whole-percent saving of compressed against original; never negative (the server never returns a bigger file). */
+export function savingPercent(originalSize: number, compressedSize: number | null | undefined): number {
+  if (!originalSize || compressedSize == null) return 0;
+  return Math.max(0, Math.round((1 - compressedSize / originalSize) * 100));
+}
+
+/** Minutes as a short human duration: "< 1 min", "4 min", "1 h 5 min". */
+export function formatMinutes(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return '0 min';
+  if (minutes < 1) return '< 1 min';
+  const total = Math.round(minutes);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** Seconds as "m:ss" (or "h:mm:ss"). */
+export function formatElapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** When a job's files go away, relative to now: "in 23 h 59 min", "in 5 min", "soon". */
+export function formatExpiry(expiresAt: string, now: number = Date.now()): string {
+  const ms = new Date(expiresAt).getTime() - now;
+  if (!Number.isFinite(ms)) return 'within 24 hours';
+  if (ms <= 60_000) return 'soon';
+  const totalMin = Math.floor(ms / 60_000);
+  const h = Math.floor(totalMin / 60);
+  const m = totalMin % 60;
+  if (h === 0) return `in ${m} min`;
+  return m === 0 ? `in ${h} h` : `in ${h} h ${m} min`;
+}
+
+/** Absolute local date and time for tooltips and <time> titles. */
+export const formatDateTime = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+export const formatDimensions = (w: number | null | undefined, h: number | null | undefined): string | null =>
+  w && h ? `${w} × ${h}` : null;

@@ -1,0 +1,89 @@
+// The compression tool (/): upload, settings, queue, results, comparison, then marketing sections.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { AdSlot } from '../components/ads/ad-slot';
+import { AppHeader } from '../components/layout/app-header';
+import { SiteFooter } from '../components/layout/site-footer';
+import { CompressionSettings } from '../components/tool/compression-settings';
+import { CompressionSummary } from '../components/tool/compression-summary';
+import { DropZone } from '../components/tool/drop-zone';
+import { GuestBanner } from '../components/tool/guest-banner';
+import { IndustrySolutions } from '../components/tool/industry-solutions';
+import { JobsGrid } from '../components/tool/jobs-grid';
+import { useJobs } from '../components/tool/queries';
+import { QueuePanel } from '../components/tool/queue-panel';
+import { DEFAULT_SETTINGS, type CompressionSettings as Settings } from '../components/tool/settings';
+import { Testimonials } from '../components/tool/testimonials';
+import { WorkflowExplainer } from '../components/tool/workflow-explainer';
+import { PRODUCT_NAME } from '../../contract/brand';
+import { usePageMeta } from '../lib/page-meta';
+import { useAuth } from '../lib/use-auth';
+
+// Only needed once a result is compared; keeps the tool's first load small.
+const QualityAssessment = lazy(() => import('../components/tool/comparison/quality-assessment'));
+
+export default function Home() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const [compareId, setCompareId] = useState<string | null>(null);
+  const { data: jobs = [] } = useJobs();
+  const compareRef = useRef<HTMLDivElement>(null);
+  const compareJob = compareId ? (jobs.find((j) => j.id === compareId) ?? null) : null;
+
+  usePageMeta({
+    title: `${PRODUCT_NAME} - Compress JPEG and PNG images online`,
+    description: 'Compress JPEG and PNG images online: smaller files at the same visual quality, private, deleted within 24 hours.',
+    path: '/',
+  });
+
+  useEffect(() => {
+    if (compareId) compareRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [compareId]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto w-full max-w-6xl flex-1 space-y-8 px-4 py-6 sm:py-8">
+        <div className="text-center">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Compress JPEG and PNG images</h1>
+          <p className="mx-auto mt-2 max-w-2xl text-slate-600">
+            Smaller files at the same visual quality. Free, private, and deleted automatically within 24 hours.
+          </p>
+        </div>
+
+        <AdSlot size="mobile-banner" slot="home-top-mobile" className="mx-auto sm:hidden" />
+        <AdSlot size="leaderboard" slot="home-top" className="mx-auto hidden sm:block" />
+
+        {!isLoading && !isAuthenticated && <GuestBanner />}
+
+        <DropZone quality={settings.quality} type={settings.type} isAuthenticated={isAuthenticated} />
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CompressionSettings value={settings} onChange={setSettings} />
+          <QueuePanel />
+        </div>
+
+        <JobsGrid jobs={jobs} onCompare={(job) => setCompareId(job.id)} />
+
+        {compareId && (
+          <div ref={compareRef} className="scroll-mt-20">
+            <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading comparison" />}>
+              <QualityAssessment key={compareId} job={compareJob} onClose={() => setCompareId(null)} />
+            </Suspense>
+          </div>
+        )}
+
+        <CompressionSummary jobs={jobs} />
+
+        <AdSlot size="large-rectangle" slot="home-middle" className="mx-auto" />
+
+        <WorkflowExplainer />
+        <IndustrySolutions />
+        <Testimonials />
+
+        <AdSlot size="billboard" slot="home-bottom" className="mx-auto hidden lg:block" />
+        <AdSlot size="medium" slot="home-bottom-mobile" className="mx-auto lg:hidden" />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

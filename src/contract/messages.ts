@@ -1,0 +1,19 @@
+// Every user-facing string the server and the client share, copied exactly from the product spec.
+export const MESSAGES = {
+  unauthorized: 'Unauthorized',
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  guestTooLarge: 'Please sign in to upload files larger than 10MB',
+  fileTypeInvalid: 'File type must be one of image/jpeg, image/png',
+  tooManyFiles: 'Too many files',
+  notFound: 'Not found',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  crossSite: 'Cross-site requests are not allowed',
+  comparisonUnavailable: 'Image comparison is only available for completed compression jobs',
+} as const;
+
+export const fileTooLargeMessage = (bytes: number) => `File is larger than ${bytes} bytes`;
+export const fileTooSmallMessage = (bytes: number) => `File is smaller than ${bytes} bytes`;

@@ -1,0 +1,105 @@
+// Server-side sessions for guests and users. The cookie holds a random token; the row holds its hash.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { SessionRow } from '../db/schema';
+import type { Clock } from '../clock';
+import { hashToken, newSessionToken } from './tokens';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Lifetimes (stated in the README). Idle: since the last request; absolute: since sign-in. */
+export const SESSION_LIFETIMES = {
+  guest: { idleMs: 2 * DAY, absoluteMs: 7 * DAY },
+  user: { idleMs: 3 * DAY, absoluteMs: 30 * DAY },
+} as const;
+
+/** last_seen_at is refreshed at most this often, so polling does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface IssuedSession {
+  token: string;
+  session: SessionRow;
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The live session for a cookie token, or null if unknown or expired (expired rows are deleted). */
+  async resolve(token: string | undefined): Promise<SessionRow | null> {
+    if (!token || token.length > 100) return null;
+    const id = hashToken(token);
+    const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const now = this.clock.now();
+    const idleMs = row.user_id ? SESSION_LIFETIMES.user.idleMs : SESSION_LIFETIMES.guest.idleMs;
+    if (now >= row.expires_at || now - row.last_seen_at >= idleMs) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
+      // Best effort: a full disk or a locked database must not turn every read into an error.
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('id', '=', id)
+        .execute()
+        .then(() => (row.last_seen_at = now))
+        .catch(() => undefined);
+    }
+    return row;
+  }
+
+  createGuest(): Promise<IssuedSession> {
+    return this.insert(null, randomUUID(), SESSION_LIFETIMES.guest.absoluteMs);
+  }
+
+  /**
+   * A fresh token for a user who just signed in or up (no session fixation). The previous session, if any,
+   * is deleted; its guest id is carried so the guest's jobs can move into the account.
+   */
+  async createForUser(userId: string, previous: SessionRow | null): Promise<IssuedSession> {
+    if (previous) await this.destroy(previous.id);
+    return this.insert(userId, previous?.guest_id ?? randomUUID(), SESSION_LIFETIMES.user.absoluteMs);
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async deleteExpired(): Promise<number> {
+    const now = this.clock.now();
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', now),
+          eb.and([eb('user_id', 'is', null), eb('last_seen_at', '<=', now - SESSION_LIFETIMES.guest.idleMs)]),
+          eb.and([eb('user_id', 'is not', null), eb('last_seen_at', '<=', now - SESSION_LIFETIMES.user.idleMs)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private async insert(userId: string | null, guestId: string, absoluteMs: number): Promise<IssuedSession> {
+    const token = newSessionToken();
+    const now = this.clock.now();
+    const session: SessionRow = {
+      id: hashToken(token),
+      user_id: userId,
+      guest_id: guestId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + absoluteMs,
+    };
+    await this.db.insertInto('sessions').values(session).execute();
+    return { token, session };
+  }
+}
+
+/** Who owns the jobs of a session: the user when signed in, else the guest. */
+export const ownerOf = (session: SessionRow): string => session.user_id ?? session.guest_id;

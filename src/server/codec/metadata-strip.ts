@@ -1,0 +1,173 @@
+// Lossless removal of private metadata from JPEG and PNG byte streams, for the case where
+// re-encoding would not make a file smaller and the original's own pixels are kept.
+//
+// Kept: everything a decoder needs to show the same image (JPEG tables, frames and scans, the JFIF
+// and Adobe markers, ICC profiles; PNG critical chunks plus transparency and colour chunks).
+// Removed: EXIF (GPS, camera, time), XMP, IPTC, comments, text chunks, thumbnails, unknown
+// application segments and anything after the end of the image. When the image relies on an
+// EXIF orientation tag, a minimal EXIF block carrying only that tag replaces the original one,
+// so the picture still shows upright without taking any other EXIF field along.
+
+export interface StripResult {
+  data: Buffer;
+  /** True when anything was removed or replaced. */
+  changed: boolean;
+}
+
+/** A big-endian TIFF structure with one IFD entry: Orientation (0x0112, SHORT). */
+export function minimalExif(orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(0x2a, 2);
+  tiff.writeUInt32BE(8, 4); // offset of IFD0
+  tiff.writeUInt16BE(1, 8); // one entry
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12); // SHORT
+  tiff.writeUInt32BE(1, 14); // count
+  tiff.writeUInt16BE(orientation, 18); // value, left-justified in the 4-byte field
+  tiff.writeUInt32BE(0, 22); // no next IFD
+  return tiff;
+}
+
+const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
+
+function startsWithAscii(buf: Buffer, offset: number, text: string): boolean {
+  return buf.toString('latin1', offset, offset + text.length) === text;
+}
+
+function jpegSegment(marker: number, payload: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head[0] = 0xff;
+  head[1] = marker;
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+}
+
+function keepJpegSegment(marker: number, buf: Buffer, payloadStart: number): boolean {
+  if (marker === 0xfe) return false; // COM
+  if (marker < 0xe0 || marker > 0xef) return true; // tables, frames, scans, restart intervals
+  if (marker === 0xe0) return startsWithAscii(buf, payloadStart, 'JFIF\0');
+  if (marker === 0xe2) return startsWithAscii(buf, payloadStart, 'ICC_PROFILE\0');
+  // Adobe's APP14 says whether the components are YCbCr, YCCK or plain CMYK.
+  if (marker === 0xee) return startsWithAscii(buf, payloadStart, 'Adobe');
+  return false;
+}
+
+/** Returns null when the stream cannot be walked safely (then it must not be passed on). */
+export function stripJpegMetadata(buf: Buffer, orientation: number | undefined): StripResult | null {
+  if (buf.length < 4 || buf[0] !== 0xff || buf[1] !== 0xd8) return null;
+  const parts: Buffer[] = [buf.subarray(0, 2)];
+  let insertExifAt = 1;
+  let pos = 2;
+  let sawEoi = false;
+  while (pos < buf.length) {
+    if (buf[pos] !== 0xff) return null;
+    while (pos + 1 < buf.length && buf[pos + 1] === 0xff) pos++; // fill bytes
+    if (pos + 1 >= buf.length) return null;
+    const marker = buf[pos + 1]!;
+    if (marker === 0xd9) {
+      parts.push(buf.subarray(pos, pos + 2));
+      sawEoi = true;
+      break;
+    }
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      parts.push(buf.subarray(pos, pos + 2));
+      pos += 2;
+      continue;
+    }
+    if (pos + 4 > buf.length) return null;
+    const end = pos + 2 + buf.readUInt16BE(pos + 2);
+    if (end > buf.length) return null;
+    if (keepJpegSegment(marker, buf, pos + 4)) {
+      parts.push(buf.subarray(pos, end));
+      if (marker === 0xe0 && parts.length === 2) insertExifAt = 2; // keep JFIF first, as its spec asks
+    }
+    pos = end;
+    if (marker === 0xda) {
+      // Entropy-coded data runs to the next marker that is not a stuffed zero, a restart or fill.
+      const start = pos;
+      while (pos + 1 < buf.length) {
+        if (buf[pos] === 0xff) {
+          const next = buf[pos + 1]!;
+          if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+            pos += 2;
+            continue;
+          }
+          if (next !== 0xff) break;
+        }
+        pos++;
+      }
+      if (pos + 1 >= buf.length) return null;
+      parts.push(buf.subarray(start, pos));
+    }
+  }
+  if (!sawEoi) return null;
+  if (orientation !== undefined && orientation !== 1) {
+    parts.splice(insertExifAt, 0, jpegSegment(0xe1, Buffer.concat([EXIF_HEADER, minimalExif(orientation)])));
+  }
+  const data = Buffer.concat(parts);
+  return { data, changed: !data.equals(buf) };
+}
+
+const PNG_KEEP = new Set([
+  'IHDR', 'PLTE', 'IDAT', 'IEND', // critical
+  'tRNS', // transparency
+  'gAMA', 'cHRM', 'sRGB', 'iCCP', 'cICP', 'mDCV', 'cLLI', 'sBIT', // how to show the colours
+  'pHYs', // intended pixel aspect ratio and print size
+]);
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** Returns null when the stream cannot be walked safely (then it must not be passed on). */
+export function stripPngMetadata(buf: Buffer, orientation: number | undefined): StripResult | null {
+  if (buf.length < 8) return null;
+  const parts: Buffer[] = [buf.subarray(0, 8)];
+  let pos = 8;
+  let sawEnd = false;
+  while (pos + 12 <= buf.length) {
+    const length = buf.readUInt32BE(pos);
+    const type = buf.toString('latin1', pos + 4, pos + 8);
+    const end = pos + 12 + length;
+    if (end > buf.length) return null;
+    if (PNG_KEEP.has(type)) {
+      const chunk = buf.subarray(pos, end);
+      // A wrong CRC is harmless damage the decoder let through; a kept copy should not carry it.
+      const crcOk = chunk.readUInt32BE(chunk.length - 4) === crc32(chunk.subarray(4, chunk.length - 4));
+      parts.push(crcOk ? chunk : pngChunk(type, chunk.subarray(8, chunk.length - 4)));
+    }
+    if (type === 'IHDR' && orientation !== undefined && orientation !== 1) {
+      parts.push(pngChunk('eXIf', minimalExif(orientation)));
+    }
+    pos = end;
+    if (type === 'IEND') {
+      sawEnd = true;
+      break;
+    }
+  }
+  if (!sawEnd) return null;
+  const data = Buffer.concat(parts);
+  return { data, changed: !data.equals(buf) };
+}

@@ -1,0 +1,49 @@
+// The codec's contract: bytes and options in, bytes and facts out. No HTTP, database or queue here.
+import type { CompressionType } from '../../contract/api';
+
+export type ImageFormat = 'jpeg' | 'png';
+
+export const MIME_TYPES: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png' };
+
+export interface CompressOptions {
+  /** 1-100 */
+  quality: number;
+  type: CompressionType;
+  /** Decoded pixel cap, checked from the header before decoding. */
+  maxPixels?: number;
+  /** Decode/encode time limit in seconds. */
+  timeoutSeconds?: number;
+}
+
+/** Width and height are as displayed, i.e. after the EXIF orientation is applied. */
+export interface ImageFacts {
+  format: ImageFormat;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+export interface CompressResult {
+  data: Buffer;
+  input: ImageFacts;
+  output: ImageFacts;
+  /**
+   * True when the encoded result was not smaller and the original image was returned instead (0% saved).
+   * The original's pixels are kept byte for byte, but private metadata (EXIF, GPS, XMP, comments)
+   * is still removed, so `data` can be a few bytes shorter than the upload.
+   */
+  keptOriginal: boolean;
+}
+
+export type CodecErrorKind = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'timeout';
+
+/** A failure caused by the input itself: retrying cannot help. The message is shown to users. */
+export class CodecError extends Error {
+  constructor(
+    readonly kind: CodecErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CodecError';
+  }
+}

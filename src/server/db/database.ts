@@ -1,0 +1,45 @@
+// Opens the database named by the config: SQLite (embedded default) or PostgreSQL (scale-out).
+// This is the only place that knows which dialect is in use.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+import { migrateToLatest } from './migrations';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openSqlite(options.sqlitePath);
+  await migrateToLatest(db as Kysely<unknown>);
+  return db;
+}
+
+async function openSqlite(file: string): Promise<Db> {
+  const { default: SQLite } = await import('better-sqlite3');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // NORMAL survives a process crash (kill -9), which is the failure we design for; FULL would fsync every commit.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another process (a backup, an operator's shell) holding a lock makes us wait briefly rather than fail at once.
+  // better-sqlite3 waits synchronously, so the wait is short: past it the request gets a clear 503.
+  sqlite.pragma('busy_timeout = 1500');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pg = await import('pg');
+  // bigint (int8) columns hold epoch milliseconds and byte counts, well inside Number's exact range.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection that the server drops (restart, failover) is reported here; unhandled it would
+  // crash the process. The pool discards that client and the next query opens a fresh one.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

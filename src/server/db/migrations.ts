@@ -1,0 +1,87 @@
+// Schema migrations, written with Kysely's schema builder so the same code runs on SQLite and PostgreSQL.
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the current table types */
+const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('last_name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('profile_image_url', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(36)', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('guest_id', 'varchar(36)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
+      await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('owner_id', 'varchar(36)', (c) => c.notNull())
+        .addColumn('filename', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('original_size', 'bigint', (c) => c.notNull())
+        .addColumn('compressed_size', 'bigint')
+        .addColumn('original_width', 'integer')
+        .addColumn('original_height', 'integer')
+        .addColumn('compressed_width', 'integer')
+        .addColumn('compressed_height', 'integer')
+        .addColumn('quality', 'integer', (c) => c.notNull())
+        .addColumn('compression_type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('available_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint')
+        .addColumn('lease_token', 'varchar(36)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('started_at', 'bigint')
+        .addColumn('completed_at', 'bigint')
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_owner_created').on('jobs').columns(['owner_id', 'created_at']).execute();
+      await db.schema.createIndex('jobs_status_available').on('jobs').columns(['status', 'available_at']).execute();
+      await db.schema.createIndex('jobs_expires_at').on('jobs').column('expires_at').execute();
+
+      await db.schema
+        .createTable('owner_queue')
+        .addColumn('owner_id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('paused', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('auth_throttle')
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

@@ -1,0 +1,64 @@
+// Accounts: register, login, logout, current user, delete account, export data.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loginSchema, registerSchema } from '../../../contract/api';
+import { MESSAGES } from '../../../contract/messages';
+import { toUserJson } from '../../auth/account-service';
+import { toJobJson } from '../../jobs/job-json';
+import { attachmentHeader } from '../content-disposition';
+import { HttpError } from '../errors';
+import { clearSessionCookie, setSessionCookie } from '../session-hook';
+import type { RouteDeps } from './index';
+
+const requireUserId = (request: FastifyRequest): string => {
+  if (!request.session.user_id) throw new HttpError(401, MESSAGES.unauthorized);
+  return request.session.user_id;
+};
+
+export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { accounts } = deps;
+
+  app.post('/api/register', async (request, reply) => {
+    const input = registerSchema.parse(request.body ?? {});
+    const { user, issued } = await accounts.register(input, request.session);
+    setSessionCookie(request, reply, issued);
+    return reply.code(201).send(toUserJson(user));
+  });
+
+  app.post('/api/login', async (request, reply) => {
+    const input = loginSchema.parse(request.body ?? {});
+    const { user, issued } = await accounts.login(input, request.session, request.ip);
+    setSessionCookie(request, reply, issued);
+    return toUserJson(user);
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await accounts.logout(request.session);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/user', async (request) => {
+    const user = await accounts.currentUser(request.session);
+    if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+    return toUserJson(user);
+  });
+
+  app.delete('/api/user', async (request, reply) => {
+    await accounts.deleteAccount(requireUserId(request));
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/user/export', async (request, reply) => {
+    const { user, jobs } = await accounts.export(requireUserId(request));
+    const body = {
+      exportedAt: new Date(deps.clock.now()).toISOString(),
+      account: toUserJson(user),
+      jobs: jobs.map(toJobJson),
+    };
+    return reply
+      .header('Content-Disposition', attachmentHeader('my-data.json'))
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  });
+}

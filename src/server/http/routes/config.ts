@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { COMPRESSION_PRESETS } from '../../codec/presets';
+import { uploadConfigFor } from '../upload-limits';
+
+export function registerConfigRoutes(app: FastifyInstance): void {
+  app.get('/api/upload-config', async (request) => uploadConfigFor(request.session));
+  app.get('/api/compression-presets', async () => COMPRESSION_PRESETS);
+}

@@ -1,0 +1,29 @@
+// Row -> API Job. compressedPath is the download URL, never a filesystem path.
+import type { CompressionType, Job, JobStatus } from '../../contract/api';
+import type { JobRow } from '../db/schema';
+
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+export function toJobJson(row: JobRow): Job {
+  const completed = row.status === 'completed';
+  return {
+    id: row.id,
+    filename: row.filename,
+    status: row.status as JobStatus,
+    originalSize: row.original_size,
+    compressedSize: completed ? row.compressed_size : null,
+    originalWidth: row.original_width,
+    originalHeight: row.original_height,
+    compressedWidth: completed ? row.compressed_width : null,
+    compressedHeight: completed ? row.compressed_height : null,
+    compressionQuality: row.quality,
+    compressionType: row.compression_type as CompressionType,
+    compressedPath: completed ? `/api/download/${row.id}` : null,
+    mimeType: row.mime_type,
+    // A retryable failure keeps its last message on a pending row; only a failed job shows it.
+    error: row.status === 'error' ? row.error : null,
+    createdAt: iso(row.created_at)!,
+    completedAt: iso(row.completed_at),
+    expiresAt: iso(row.expires_at)!,
+  };
+}

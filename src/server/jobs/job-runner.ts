@@ -1,0 +1,110 @@
+// Runs one claimed job: codec on the original, result written atomically, row updated only if we still hold it.
+// Shared by every queue implementation, so retries and failure rules are the same in both deployment modes.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { BlobStore } from '../storage/blob-store';
+import type { JobRepository } from './job-repository';
+import { CodecError, compress } from '../codec';
+import { MAX_INPUT_PIXELS, MAX_RETRIES } from '../../contract/limits';
+import type { CompressionType } from '../../contract/api';
+
+export const LEASE_MS = 60_000;
+const HEARTBEAT_MS = 20_000;
+/** Backoff before retry n (1-based): 1 s, 4 s, 16 s. */
+export const retryDelayMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
+
+export type RunOutcome = 'completed' | 'failed' | 'retry' | 'lost';
+
+export interface RunnerLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export class JobRunner {
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+    private readonly log: RunnerLogger,
+  ) {}
+
+  /** Claims the job if it is still pending; returns the lease token or null. */
+  async claim(jobId: string): Promise<string | null> {
+    const token = randomUUID();
+    const now = this.clock.now();
+    return (await this.jobs.claim(jobId, token, now + LEASE_MS, now)) ? token : null;
+  }
+
+  async run(jobId: string, leaseToken: string): Promise<RunOutcome> {
+    const heartbeat = setInterval(() => {
+      void this.jobs.renewLease(jobId, leaseToken, this.clock.now() + LEASE_MS).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    try {
+      return await this.process(jobId, leaseToken);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async process(jobId: string, leaseToken: string): Promise<RunOutcome> {
+    const row = await this.jobs.findById(jobId);
+    if (!row || row.lease_token !== leaseToken) return 'lost';
+    try {
+      const input = await this.blobs.read('original', jobId);
+      const result = await compress(input, {
+        quality: row.quality,
+        type: row.compression_type as CompressionType,
+        maxPixels: MAX_INPUT_PIXELS,
+      });
+      await this.blobs.writeAtomic('result', jobId, result.data);
+      const recorded = await this.jobs.complete(
+        jobId,
+        leaseToken,
+        {
+          compressedSize: result.output.bytes,
+          compressedWidth: result.output.width,
+          compressedHeight: result.output.height,
+          originalWidth: result.input.width,
+          originalHeight: result.input.height,
+        },
+        this.clock.now(),
+      );
+      if (!recorded) {
+        // Deleted or reclaimed while we worked: our result must not outlive the row.
+        const current = await this.jobs.findById(jobId);
+        if (!current) await this.blobs.remove(jobId);
+        return 'lost';
+      }
+      return 'completed';
+    } catch (err) {
+      return this.handleFailure(jobId, leaseToken, row.attempts, err);
+    }
+  }
+
+  private async handleFailure(jobId: string, leaseToken: string, attempts: number, err: unknown): Promise<RunOutcome> {
+    // A wall-clock timeout may only mean the machine was busy: it is retried like any transient failure.
+    if (err instanceof CodecError && err.kind !== 'timeout') {
+      // The input itself is at fault: retrying cannot help.
+      return (await this.jobs.fail(jobId, leaseToken, err.message, this.clock.now())) ? 'failed' : 'lost';
+    }
+    if (isMissingFile(err) && !(await this.jobs.findById(jobId))) return 'lost';
+    const message = err instanceof CodecError ? err.message : transientMessage(err);
+    if (attempts <= MAX_RETRIES) {
+      this.log.warn({ jobId, attempts, err }, 'job failed, will retry');
+      const due = this.clock.now() + retryDelayMs(attempts);
+      return (await this.jobs.retryLater(jobId, leaseToken, due, message)) ? 'retry' : 'lost';
+    }
+    this.log.error({ jobId, attempts, err }, 'job failed after retries');
+    const final = `Compression failed after ${attempts} attempts: ${message}`;
+    return (await this.jobs.fail(jobId, leaseToken, final, this.clock.now())) ? 'failed' : 'lost';
+  }
+}
+
+const isMissingFile = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+function transientMessage(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC') return 'The server ran out of storage space';
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') return 'The server could not write the result';
+  return 'An unexpected error occurred while compressing';
+}

@@ -1,0 +1,154 @@
+// Business rules for a caller's jobs and queue: create, list, remove, clear, pause/resume, status and stats.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { BlobStore } from '../storage/blob-store';
+import type { JobQueue } from './job-queue';
+import type { JobRepository } from './job-repository';
+import type { JobRow, NewJob } from '../db/schema';
+import type { CompressionType, QueueStats, QueueStatus } from '../../contract/api';
+import { RETENTION_HOURS } from '../../contract/limits';
+
+export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;
+
+export interface AcceptedUpload {
+  tempFile: string;
+  filename: string;
+  size: number;
+  mimeType: string;
+}
+
+/** Stats look at the owner's jobs of the last hour: the current working session. */
+const STATS_WINDOW_MS = 60 * 60 * 1000;
+
+export class JobService {
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly blobs: BlobStore,
+    private readonly queue: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores the uploads under new job ids, then creates their rows and queues them. */
+  async createJobs(ownerId: string, uploads: AcceptedUpload[], quality: number, type: CompressionType): Promise<JobRow[]> {
+    const now = this.clock.now();
+    const rows: NewJob[] = [];
+    for (const [i, u] of uploads.entries()) {
+      const id = randomUUID();
+      await this.blobs.commit(u.tempFile, 'original', id);
+      rows.push({
+        id,
+        owner_id: ownerId,
+        filename: u.filename,
+        mime_type: u.mimeType,
+        status: 'pending',
+        original_size: u.size,
+        compressed_size: null,
+        original_width: null,
+        original_height: null,
+        compressed_width: null,
+        compressed_height: null,
+        quality,
+        compression_type: type,
+        error: null,
+        available_at: now,
+        lease_until: null,
+        lease_token: null,
+        // 1 ms apart so "newest first" keeps a stable order within one batch.
+        created_at: now + i,
+        started_at: null,
+        completed_at: null,
+        expires_at: now + i + RETENTION_MS,
+      });
+    }
+    try {
+      await this.jobs.insertMany(rows);
+    } catch (err) {
+      await Promise.all(rows.map((r) => this.blobs.remove(r.id)));
+      throw err;
+    }
+    await this.queue.enqueue(rows.map((r) => r.id));
+    return (await Promise.all(rows.map((r) => this.jobs.findById(r.id)))).filter((r): r is JobRow => !!r);
+  }
+
+  list(ownerId: string): Promise<JobRow[]> {
+    return this.jobs.listByOwner(ownerId);
+  }
+
+  findOwned(id: string, ownerId: string): Promise<JobRow | undefined> {
+    return this.jobs.findOwned(id, ownerId);
+  }
+
+  /** Deletes one job and its files; a running job's late result is discarded by the runner. */
+  async remove(id: string, ownerId: string): Promise<boolean> {
+    if (!(await this.jobs.deleteOwned(id, ownerId))) return false;
+    await this.blobs.remove(id);
+    return true;
+  }
+
+  async removeAll(ownerId: string): Promise<number> {
+    const ids = await this.jobs.deleteAllOwned(ownerId);
+    await Promise.all(ids.map((id) => this.blobs.remove(id)));
+    return ids.length;
+  }
+
+  /** Queue "clear": the owner's waiting jobs and their files go; finished and running ones stay. */
+  async clearPending(ownerId: string): Promise<number> {
+    const ids = await this.jobs.deleteAllOwned(ownerId, ['pending']);
+    await Promise.all(ids.map((id) => this.blobs.remove(id)));
+    return ids.length;
+  }
+
+  async pause(ownerId: string): Promise<void> {
+    await this.jobs.setPaused(ownerId, true, this.clock.now());
+  }
+
+  async resume(ownerId: string): Promise<void> {
+    await this.jobs.setPaused(ownerId, false, this.clock.now());
+    await this.queue.ownerResumed(ownerId);
+  }
+
+  async status(ownerId: string): Promise<QueueStatus> {
+    const [c, paused] = await Promise.all([this.jobs.countByStatus(ownerId), this.jobs.isPaused(ownerId)]);
+    return {
+      total: c.pending + c.processing + c.completed + c.error,
+      completed: c.completed,
+      processing: c.processing,
+      pending: c.pending,
+      failed: c.error,
+      paused,
+    };
+  }
+
+  async stats(ownerId: string): Promise<QueueStats> {
+    const now = this.clock.now();
+    const rows = await this.jobs.listByOwner(ownerId);
+    return computeQueueStats(rows, now);
+  }
+}
+
+/** Rate, elapsed time and ETA over the owner's jobs of the last hour. Exported for unit tests. */
+export function computeQueueStats(rows: Pick<JobRow, 'status' | 'created_at' | 'completed_at'>[], now: number): QueueStats {
+  const pending = rows.filter((r) => r.status === 'pending').length;
+  const processing = rows.filter((r) => r.status === 'processing').length;
+  const recent = rows.filter((r) => r.created_at >= now - STATS_WINDOW_MS || r.status === 'pending' || r.status === 'processing');
+  const finished = recent.filter((r) => r.completed_at != null && (r.status === 'completed' || r.status === 'error'));
+  const active = pending + processing > 0;
+  if (recent.length === 0) {
+    return { processingRate: 0, elapsedTime: 0, queueLength: pending, estimatedTimeRemaining: 0, processing: active };
+  }
+  const start = Math.min(...recent.map((r) => r.created_at));
+  const end = active ? now : Math.max(start, ...finished.map((r) => r.completed_at ?? start));
+  const elapsedMs = Math.max(0, end - start);
+  const minutes = elapsedMs / 60_000;
+  const rate = minutes > 0 ? finished.length / minutes : 0;
+  const eta = rate > 0 ? (pending + processing) / rate : 0;
+  return {
+    processingRate: round2(rate),
+    elapsedTime: Math.round(elapsedMs / 1000),
+    queueLength: pending,
+    estimatedTimeRemaining: round2(eta),
+    processing: active,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,66 @@
+// Keeps the 24-hour promise: expired jobs and their files, expired sessions, orphan files and stale temp files go.
+import type { Clock } from '../clock';
+import type { BlobStore } from '../storage/blob-store';
+import type { JobRepository } from '../jobs/job-repository';
+import type { SessionService } from '../auth/session-service';
+import type { LoginThrottle } from '../auth/login-throttle';
+
+/** Files younger than this may belong to an upload whose row is being written right now. */
+const ORPHAN_GRACE_MS = 10 * 60 * 1000;
+const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
+
+export interface SweepReport {
+  expiredJobs: number;
+  expiredSessions: number;
+  orphanFiles: number;
+  staleTemps: number;
+}
+
+export class RetentionSweeper {
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly blobs: BlobStore,
+    private readonly sessions: SessionService,
+    private readonly throttle: LoginThrottle,
+    private readonly clock: Clock,
+    private readonly intervalMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  start(): void {
+    void this.sweep().catch(this.onError);
+    this.timer = setInterval(() => void this.sweep().catch(this.onError), this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<SweepReport> {
+    const now = this.clock.now();
+    const expired = await this.jobs.deleteExpired(now);
+    await Promise.all(expired.map((id) => this.blobs.remove(id)));
+    const expiredSessions = await this.sessions.deleteExpired();
+    await this.throttle.deleteExpired();
+    const orphanFiles = await this.removeOrphans();
+    const staleTemps = await this.blobs.removeStaleTemps(TEMP_MAX_AGE_MS);
+    return { expiredJobs: expired.length, expiredSessions, orphanFiles, staleTemps };
+  }
+
+  private async removeOrphans(): Promise<number> {
+    const onDisk = [...new Set([...(await this.blobs.listIds('original')), ...(await this.blobs.listIds('result'))])];
+    const known = await this.jobs.existingIds(onDisk);
+    let removed = 0;
+    for (const id of onDisk) {
+      if (known.has(id)) continue;
+      const age = await this.blobs.ageMs(id);
+      if (age !== null && age < ORPHAN_GRACE_MS) continue;
+      await this.blobs.remove(id);
+      removed++;
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,99 @@
+// Crash (kill -9), graceful stop (SIGTERM) and the 24-hour retention, against real processes sharing a DATA_DIR.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeDataDir, startServer, type TestServer } from '../support/server';
+import { HttpClient, fileFrom } from '../support/http-client';
+import { corpusPath } from '../support/paths';
+import { listJobs, storedFiles, waitFor, waitForSettled } from '../support/jobs';
+
+const BATCH = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim13.png', 'kodim18.png', 'kodim19.png', 'kodim20.png'];
+
+describe('durability', () => {
+  const started: TestServer[] = [];
+  const start = async (dataDir: string, env?: Record<string, string>) => {
+    const s = await startServer({ dataDir, env });
+    started.push(s);
+    return s;
+  };
+  afterEach(async () => {
+    for (const s of started.splice(0)) await s.kill();
+  });
+
+  it('loses nothing when the server is killed mid-batch: every job completes exactly once after restart', async () => {
+    const dataDir = makeDataDir();
+    const first = await start(dataDir);
+    const guest = new HttpClient(first.url);
+    expect((await guest.upload(BATCH.map((n) => fileFrom(corpusPath('photos', n))))).status).toBe(201);
+    await waitFor(async () => (await listJobs(guest)).some((j) => j.status === 'processing'), 30_000, 'a job to start');
+    await first.kill();
+
+    const second = await start(dataDir);
+    const resumed = new HttpClient(second.url);
+    resumed.cookie = guest.cookie; // same browser, same guest session
+    const jobs = await waitForSettled(resumed, 120_000);
+    expect(jobs).toHaveLength(BATCH.length);
+    expect(new Set(jobs.map((j) => j.id)).size).toBe(BATCH.length);
+    expect(jobs.every((j) => j.status === 'completed')).toBe(true);
+    for (const job of jobs) {
+      const res = await resumed.get(job.compressedPath!);
+      expect(Buffer.from(await res.arrayBuffer()).length).toBe(job.compressedSize);
+    }
+    const files = storedFiles(dataDir);
+    expect(files.filter((f) => f.startsWith('tmp/'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('original/')).length).toBe(BATCH.length);
+    expect(files.filter((f) => f.startsWith('result/')).length).toBe(BATCH.length);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM finishes running jobs within the bound and leaves the rest for the next start', async () => {
+    const dataDir = makeDataDir();
+    const first = await start(dataDir, { SHUTDOWN_GRACE_SECONDS: '10' });
+    const guest = new HttpClient(first.url);
+    await guest.upload(BATCH.map((n) => fileFrom(corpusPath('photos', n))));
+    await waitFor(async () => (await listJobs(guest)).some((j) => j.status === 'processing'), 30_000, 'a job to start');
+    await first.stop();
+    expect(first.process.exitCode).toBe(0);
+
+    const second = await start(dataDir);
+    const resumed = new HttpClient(second.url);
+    resumed.cookie = guest.cookie;
+    const jobs = await waitForSettled(resumed, 120_000);
+    expect(jobs.map((j) => j.status)).toEqual(BATCH.map(() => 'completed'));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('deletes jobs, files and orphans once 24 hours have passed', async () => {
+    const dataDir = makeDataDir();
+    const first = await start(dataDir);
+    const guest = new HttpClient(first.url);
+    await guest.upload([fileFrom(corpusPath('photos', 'kodim03.png'))]);
+    const [job] = await waitForSettled(guest);
+    await first.stop();
+
+    // A stray file no row refers to (e.g. left by a crash between storing and recording).
+    const orphan = path.join(dataDir, 'files', 'original', randomUUID());
+    fs.writeFileSync(orphan, 'orphan');
+    const old = new Date(Date.now() - 3600_000);
+    fs.utimesSync(orphan, old, old);
+
+    // 23 hours later everything of the job is still there; the orphan is gone.
+    const later = await start(dataDir, { CLOCK_OFFSET_MS: String(23 * 3600_000) });
+    const g2 = new HttpClient(later.url);
+    g2.cookie = guest.cookie;
+    await waitFor(async () => !fs.existsSync(orphan), 10_000, 'orphan sweep');
+    expect((await listJobs(g2)).map((j) => j.id)).toEqual([job!.id]);
+    expect((await g2.get(job!.compressedPath!)).status).toBe(200);
+    await later.stop();
+
+    // 25 hours later the sweep at start has deleted the row and both files.
+    const expired = await start(dataDir, { CLOCK_OFFSET_MS: String(25 * 3600_000) });
+    const g3 = new HttpClient(expired.url);
+    g3.cookie = guest.cookie;
+    await waitFor(async () => (await listJobs(g3)).length === 0, 10_000, 'expiry sweep');
+    expect([404, 410]).toContain((await g3.get(job!.compressedPath!)).status);
+    expect(storedFiles(dataDir)).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,67 @@
+// Shared browser-test plumbing: one server, one Chromium and one page per test file, plus small page helpers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import yauzl from 'yauzl';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchBrowser } from '../../support/browser';
+import { REPO_ROOT } from '../../support/paths';
+import { startServer, type TestServer } from '../../support/server';
+
+/** Screenshots for people to look at (git-ignored). */
+export const SHOTS = path.join(REPO_ROOT, 'test-results');
+
+export interface App {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** A scratch directory for downloads, removed by closeApp. */
+  tmp: string;
+}
+
+export async function openApp(tmpPrefix: string): Promise<App> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  return { server, browser, context, page: await context.newPage(), tmp };
+}
+
+export async function closeApp(app: Partial<App>): Promise<void> {
+  await app.browser?.close();
+  await app.server?.stop();
+  app.server?.cleanup();
+  if (app.tmp) fs.rmSync(app.tmp, { recursive: true, force: true });
+}
+
+/** Waits for the toast with this title, checks its text, and dismisses it. */
+export async function toastShows(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor();
+  if (description !== undefined) {
+    const text = await toast.innerText();
+    if (typeof description === 'string') expect(text).toContain(description);
+    else expect(text).toMatch(description);
+  }
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+}
+
+/** The entries of a ZIP file, read with a real unzip library. */
+export function listZip(file: string): Promise<Array<{ name: string; size: number }>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const entries: Array<{ name: string; size: number }> = [];
+      zip.on('entry', (e: yauzl.Entry) => {
+        entries.push({ name: e.fileName, size: e.uncompressedSize });
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}

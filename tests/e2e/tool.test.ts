@@ -1,0 +1,457 @@
+// The compression tool (/) as a guest in headless Chromium against the real server and the built client.
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/contract/api';
+import { GUEST_MAX_FILE_SIZE } from '../../src/contract/limits';
+import { fileTooLargeMessage, MESSAGES } from '../../src/contract/messages';
+import { corpusPath } from '../support/paths';
+import type { TestServer } from '../support/server';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { SHOTS, closeApp, listZip, openApp, toastShows } from './support/app';
+
+const KODIM = corpusPath('photos', 'kodim03.png');
+const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg');
+
+const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
+
+async function upload(page: Page, files: string[]) {
+  await page.getByTestId('drop-zone-input').setInputFiles(files);
+}
+
+async function waitForCompleted(page: Page, count: number) {
+  await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 60_000 });
+}
+
+describe('compression tool (guest)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let tmp: string;
+
+  beforeAll(async () => {
+    ({ server, browser, page, tmp } = await openApp('tool-e2e-'));
+  });
+
+  afterAll(() => closeApp({ server, browser, tmp }));
+
+  it('shows the sections in order with guest mode and the 10 MB hint', async () => {
+    await page.goto('/');
+    await page.getByText('Drop your images here').waitFor();
+    expect(await page.getByTestId('guest-mode').innerText()).toBe('Guest Mode');
+    expect(await page.locator('header').getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/auth');
+    await page.getByTestId('guest-banner').waitFor();
+    expect(await page.getByText('or click to browse').count()).toBe(1);
+    for (const f of ['JPEG', 'JPG', 'PNG']) expect(await page.getByTestId('drop-zone').getByText(f, { exact: true }).count()).toBe(1);
+    await page.getByTestId('size-hint').filter({ hasText: 'Max 10 MB each' }).waitFor();
+
+    const order = await page.evaluate(() => {
+      const find = (sel: string) => document.querySelector(sel);
+      const heading = (text: string) => Array.from(document.querySelectorAll('h2')).find((h) => h.textContent?.includes(text)) ?? null;
+      const els = [
+        find('header'),
+        find('[data-testid="guest-banner"]'),
+        find('[data-testid="drop-zone"]'),
+        heading('Compression Settings'),
+        heading('Queue Management'),
+        heading('Processing Files'),
+        heading('How it works'),
+        heading('Solutions for every industry'),
+        heading('What our users say'),
+        find('footer'),
+      ];
+      if (els.some((e) => !e)) return null;
+      return els.every((el, i) => i === 0 || els[i - 1]!.compareDocumentPosition(el!) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order).toBe(true);
+  });
+
+  it('has working settings: presets and the custom slider', async () => {
+    const web = page.getByRole('radio', { name: /Web Optimized/ });
+    expect(await web.isChecked()).toBe(true);
+    expect(await page.getByTestId('quality-value').innerText()).toBe('80%');
+    const thumb = page.getByRole('slider', { name: 'Custom quality' });
+    await thumb.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByTestId('quality-value').innerText()).toBe('81%');
+    expect(await web.isChecked()).toBe(false);
+    await page.locator('label', { hasText: 'High Quality' }).click();
+    expect(await page.getByRole('radio', { name: /High Quality/ }).isChecked()).toBe(true);
+    expect(await page.getByTestId('quality-value').innerText()).toBe('90%');
+    await page.locator('label', { hasText: 'Web Optimized' }).click();
+    expect(await page.getByTestId('quality-value').innerText()).toBe('80%');
+  });
+
+  it('uploads corpus files through the drop zone and shows them completed', async () => {
+    await upload(page, [KODIM, SMALL_JPEG]);
+    await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
+    await waitForCompleted(page, 2);
+    const jobs = await jobsOf(page);
+    expect(jobs).toHaveLength(2);
+    const kodim = jobs.find((j) => j.filename === 'kodim03.png')!;
+    expect(kodim.status).toBe('completed');
+    expect(kodim.compressionQuality).toBe(80);
+    expect(kodim.compressionType).toBe('web');
+    const card = page.locator(`[data-job-id="${kodim.id}"]`);
+    expect(await card.getByTestId('job-status').innerText()).toBe('Completed');
+    expect(await card.getByText('768 × 512').count()).toBe(1);
+    expect(await card.getByTestId('saving').innerText()).toMatch(/^\d+%$/);
+    expect(await card.getByText(/Files deleted in (23 h|24 h)/).count()).toBe(1);
+    await page.getByTestId('compression-summary').waitFor();
+  });
+
+  it('compares before and after: divider by keyboard and drag, slider, zoom, pan, differences, views', async () => {
+    const kodim = (await jobsOf(page)).find((j) => j.filename === 'kodim03.png')!;
+    await page.locator(`[data-job-id="${kodim.id}"]`).getByRole('button', { name: /^Compare/ }).click();
+    const panel = page.getByTestId('quality-assessment');
+    await panel.getByTestId('split-view').waitFor();
+    expect(await panel.getByTestId('metric-compression-type').innerText()).toBe('Web optimized');
+    expect(await panel.getByTestId('metric-quality-level').innerText()).toBe('80% (Medium)');
+
+    const divider = panel.getByRole('slider', { name: 'Comparison divider' });
+    expect(await divider.getAttribute('aria-valuenow')).toBe('50');
+    await divider.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('53');
+    await page.keyboard.press('ArrowLeft');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('52');
+    await page.keyboard.press('End');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('100');
+    await page.keyboard.press('Home');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('0');
+
+    // Drag the divider to a quarter of the viewer's width.
+    const view = (await panel.getByTestId('split-view').boundingBox())!;
+    const handle = (await divider.boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(view.x + view.width * 0.5, view.y + view.height / 2, { steps: 5 });
+    await page.mouse.move(view.x + view.width * 0.25, view.y + view.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const dragged = Number(await divider.getAttribute('aria-valuenow'));
+    expect(Math.abs(dragged - 25)).toBeLessThanOrEqual(1);
+
+    await panel.getByLabel('Split position').fill('70');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('70');
+    expect(await panel.getByTestId('compressed-layer').evaluate((el) => (el as HTMLElement).style.clipPath)).toBe('inset(0px 0px 0px 70%)');
+
+    const zoom = panel.getByTestId('zoom-level');
+    await panel.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await zoom.innerText()).toBe('150%');
+    await panel.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await zoom.innerText()).toBe('225%');
+
+    // Drag to pan: the image layers move by the drag distance.
+    const transformOf = () => panel.getByTestId('split-view').locator('div').first().evaluate((el) => (el as HTMLElement).style.transform);
+    const before = await transformOf();
+    await page.mouse.move(view.x + view.width * 0.8, view.y + view.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(view.x + view.width * 0.8 - 60, view.y + view.height * 0.5 - 30, { steps: 4 });
+    await page.mouse.up();
+    const after = await transformOf();
+    expect(before).toContain('translate(0px, 0px)');
+    expect(after).toContain('translate(-60px, -30px)');
+
+    await panel.getByRole('button', { name: 'Zoom out' }).click();
+    expect(await zoom.innerText()).toBe('150%');
+    await panel.getByRole('button', { name: 'Reset zoom' }).click();
+    expect(await zoom.innerText()).toBe('100%');
+    expect(await transformOf()).toContain('translate(0px, 0px) scale(1)');
+
+    await panel.getByRole('button', { name: 'Show differences' }).click();
+    const count = panel.getByTestId('diff-count');
+    await count.filter({ hasText: 'pixels differ' }).waitFor();
+    expect(await count.innerText()).toMatch(/^[\d,]+ pixels differ \([\d.]+% of 768 × 512\)$/);
+    await panel.getByTestId('diff-overlay').waitFor();
+    // A viewport shot with the panel just below the sticky header.
+    await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+    await page.screenshot({ path: path.join(SHOTS, 'tool-comparison-desktop.png') });
+    await panel.getByRole('button', { name: 'Hide differences' }).click();
+    expect(await panel.getByTestId('diff-overlay').count()).toBe(0);
+
+    await panel.getByRole('button', { name: 'Side by side' }).click();
+    await panel.getByTestId('side-by-side-view').waitFor();
+    expect(await panel.getByRole('img', { name: 'Original kodim03.png' }).count()).toBe(1);
+    expect(await panel.getByRole('img', { name: 'Compressed kodim03.png' }).count()).toBe(1);
+    await panel.getByRole('button', { name: 'Split' }).click();
+
+    await panel.getByRole('button', { name: 'Full screen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quality Assessment' });
+    await dialog.waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.width).toBe(1280);
+    for (let i = 0; i < 25; i++) await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The original preview and the compressed file really are different encodings of the same picture.
+    const [orig, comp] = await Promise.all([page.request.get(`/api/jobs/${kodim.id}/original-preview`), page.request.get(kodim.compressedPath!)]);
+    expect(orig.status()).toBe(200);
+    expect(comp.status()).toBe(200);
+    await panel.getByRole('button', { name: 'Close comparison' }).click();
+    expect(await page.getByTestId('quality-assessment').count()).toBe(0);
+  });
+
+  it('downloads one compressed file and the ZIP of all', async () => {
+    const jobs = await jobsOf(page);
+    const kodim = jobs.find((j) => j.filename === 'kodim03.png')!;
+    const [one] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`[data-job-id="${kodim.id}"]`).getByRole('button', { name: /^Download/ }).click(),
+    ]);
+    expect(one.suggestedFilename()).toBe('kodim03.png');
+    const onePath = path.join(tmp, 'one.png');
+    await one.saveAs(onePath);
+    const bytes = fs.readFileSync(onePath);
+    expect(bytes.length).toBe(kodim.compressedSize);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([768, 512]);
+
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All' }).click()]);
+    expect(zip.suggestedFilename()).toBe('compressed-images.zip');
+    const zipPath = path.join(tmp, 'all.zip');
+    await zip.saveAs(zipPath);
+    const entries = await listZip(zipPath);
+    expect(entries.map((e) => e.name).sort()).toEqual(['kodim03.png', 'turbo-testorig.jpg']);
+    for (const e of entries) expect(e.size).toBe(jobs.find((j) => j.filename === e.name)!.compressedSize);
+  });
+
+  it('shows Download failed when the ZIP cannot be fetched', async () => {
+    await page.route('**/api/download-all', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.getByRole('button', { name: 'Download All' }).click();
+    await toastShows(page, 'Download failed', 'Could not download files');
+    await page.unroute('**/api/download-all');
+  });
+
+  it('pauses, resumes and clears the queue with toasts', async () => {
+    // Pausing first keeps the next batch pending, so the controls have work to act on.
+    expect((await page.request.post('/api/queue/pause')).status()).toBe(200);
+    const files = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim11.png', 'kodim12.png'].map((f) =>
+      corpusPath('photos', f),
+    );
+    await upload(page, files);
+    await toastShows(page, 'Upload successful', '8 files uploaded and compression started');
+    const resume = page.getByRole('button', { name: 'Resume' });
+    await resume.waitFor();
+    expect(await page.getByTestId('queue-state').innerText()).toBe('Paused');
+    await page.getByTestId('queue-pending').filter({ hasText: '8' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Clear', exact: true }).isEnabled()).toBe(true);
+
+    await resume.click();
+    await toastShows(page, 'Queue resumed');
+    const pause = page.getByRole('button', { name: 'Pause' });
+    await pause.waitFor();
+    await expectEnabled(pause);
+    await pause.click();
+    await toastShows(page, 'Queue paused');
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+
+    const status = await (await page.request.get('/api/queue/status')).json();
+    expect(status.paused).toBe(true);
+    expect(status.pending).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await toastShows(page, 'Queue cleared');
+    await page.getByTestId('queue-pending').filter({ hasText: /^0$/ }).waitFor();
+    // Anything still running finishes; then there is nothing to pause or clear.
+    await page.getByTestId('queue-processing').filter({ hasText: /^0$/ }).waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => {
+      const clear = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Clear');
+      return clear?.disabled === true;
+    });
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await toastShows(page, 'Queue resumed');
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pause' }).isDisabled()).toBe(true);
+  });
+
+  it('shows the failure toasts for queue actions', async () => {
+    await upload(page, [SMALL_JPEG]);
+    await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
+    for (const [action, button, title, text] of [
+      ['pause', 'Pause', 'Failed to pause queue', 'There was an error pausing the queue'],
+      ['clear', 'Clear', 'Failed to clear queue', 'There was an error clearing the queue'],
+    ] as const) {
+      await page.route(`**/api/queue/${action}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+      // Keep the new job pending in the UI's eyes so the buttons stay enabled.
+      await page.route('**/api/queue/status', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ total: 1, completed: 0, processing: 0, pending: 1, failed: 0, paused: action === 'clear' }) }),
+      );
+      const btn = page.getByRole('button', { name: button, exact: true });
+      await expectEnabled(btn);
+      await btn.click();
+      await toastShows(page, title, text);
+      await page.unroute(`**/api/queue/${action}`);
+      await page.unroute('**/api/queue/status');
+    }
+    await page.route('**/api/queue/status', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ total: 1, completed: 0, processing: 0, pending: 1, failed: 0, paused: true }) }),
+    );
+    await page.route('**/api/queue/resume', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await toastShows(page, 'Failed to resume queue', 'There was an error resuming the queue');
+    await page.unroute('**/api/queue/resume');
+    await page.unroute('**/api/queue/status');
+  });
+
+  it('shows drag accept and reject states, uploads a real drop, and dims with Uploading... while sending', async () => {
+    const zone = page.getByTestId('drop-zone');
+    const transfer = (name: string, type: string, b64 = '') =>
+      page.evaluateHandle(
+        ([n, t, data]) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], n, { type: t }));
+          return dt;
+        },
+        [name, type, b64] as const,
+      );
+    const image = await transfer('drag.png', 'image/png');
+    await zone.dispatchEvent('dragenter', { dataTransfer: image });
+    await page.locator('[data-testid="drop-zone"][data-state="accept"]').waitFor();
+    expect(await zone.getAttribute('class')).toContain('border-green-500');
+    await zone.dispatchEvent('dragleave', { dataTransfer: image });
+    await page.locator('[data-testid="drop-zone"][data-state="idle"]').waitFor();
+
+    const text = await transfer('notes.txt', 'text/plain');
+    await zone.dispatchEvent('dragenter', { dataTransfer: text });
+    await page.locator('[data-testid="drop-zone"][data-state="reject"]').waitFor();
+    expect(await zone.getAttribute('class')).toContain('border-red-500');
+    await zone.dispatchEvent('dragleave', { dataTransfer: text });
+
+    // Hold the upload so the uploading state can be seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/compress', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const real = await transfer('dropped.jpg', 'image/jpeg', fs.readFileSync(SMALL_JPEG).toString('base64'));
+    await zone.dispatchEvent('drop', { dataTransfer: real });
+    await page.locator('[data-testid="drop-zone"][data-state="uploading"]').waitFor();
+    expect(await zone.getByText('Uploading...').isVisible()).toBe(true);
+    expect(await zone.getAttribute('aria-disabled')).toBe('true');
+    expect(await zone.getAttribute('class')).toContain('opacity-60');
+    release();
+    await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
+    await page.unroute('**/api/compress');
+    await page.locator('[data-testid="job-card"][data-status="completed"]', { hasText: 'dropped.jpg' }).waitFor({ timeout: 60_000 });
+  });
+
+  it('uploads images pasted from the clipboard', async () => {
+    const before = (await jobsOf(page)).length;
+    const data = fs.readFileSync(corpusPath('png', 'squoosh-logo-palette.png')).toString('base64');
+    await page.evaluate((b64) => {
+      const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bin], 'pasted-logo.png', { type: 'image/png' }));
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, data);
+    await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
+    await page.locator('[data-testid="job-card"]', { hasText: 'pasted-logo.png' }).waitFor();
+    expect((await jobsOf(page)).length).toBe(before + 1);
+  });
+
+  it('rejects a guest file over 10 MB with the spec message, client side and server side', async () => {
+    const big = path.join(tmp, 'big-noise.png');
+    const buf = await sharp({ create: { width: 2200, height: 1700, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 80 } } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(buf.length).toBeGreaterThan(GUEST_MAX_FILE_SIZE);
+    fs.writeFileSync(big, buf);
+    const before = (await jobsOf(page)).length;
+
+    await upload(page, [big]);
+    await toastShows(page, 'Sign in required', MESSAGES.guestTooLarge);
+    const errors = page.getByTestId('upload-errors');
+    expect(await errors.innerText()).toContain('Upload errors:');
+    expect(await errors.innerText()).toContain(`big-noise.png: ${fileTooLargeMessage(GUEST_MAX_FILE_SIZE)}`);
+
+    // The server refuses it on its own too, with the same words.
+    const res = await page.evaluate(async (b64) => {
+      const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('images', new File([bin], 'big-noise.png', { type: 'image/png' }));
+      const r = await fetch('/api/compress', { method: 'POST', body: form, credentials: 'include' });
+      return { status: r.status, body: await r.text() };
+    }, buf.toString('base64'));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).message).toBe(MESSAGES.guestTooLarge);
+    expect((await jobsOf(page)).length).toBe(before);
+
+    // A wrong type is refused before upload; a lying extension is refused by the server; both are listed by name.
+    const notes = path.join(tmp, 'notes.txt');
+    fs.writeFileSync(notes, 'not an image');
+    await upload(page, [notes]);
+    await errors.filter({ hasText: `notes.txt: ${MESSAGES.fileTypeInvalid}` }).waitFor();
+    await upload(page, [corpusPath('bad', 'gen-text-renamed.jpg')]);
+    await toastShows(page, 'Upload failed', MESSAGES.fileTypeInvalid);
+    expect(await errors.innerText()).toContain(`gen-text-renamed.jpg: ${MESSAGES.fileTypeInvalid}`);
+    expect((await jobsOf(page)).length).toBe(before);
+  });
+
+  it('shows a failed job with its error and removes it', async () => {
+    await upload(page, [corpusPath('bad', 'gen-truncated-50pct.jpg')]);
+    await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
+    const failed = page.locator('[data-testid="job-card"][data-status="error"]');
+    await failed.waitFor({ timeout: 60_000 });
+    expect(await failed.getByTestId('job-status').innerText()).toBe('Error');
+    expect(await failed.getByTestId('job-error').innerText()).toBe('The image file is damaged or incomplete and could not be decoded');
+    expect(await failed.getByRole('button', { name: /^Download|^Compare/ }).count()).toBe(0);
+    await failed.getByRole('button', { name: /^Remove/ }).click();
+    await failed.waitFor({ state: 'detached' });
+    expect((await jobsOf(page)).some((j) => j.status === 'error')).toBe(false);
+  });
+
+  it('clears all files, and reports a failed clear', async () => {
+    await page.route('**/api/jobs', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await toastShows(page, 'Clear failed', 'Database unavailable');
+    await page.unroute('**/api/jobs');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await toastShows(page, 'All files cleared');
+    await page.locator('[data-testid="job-card"]').first().waitFor({ state: 'detached' });
+    expect(await jobsOf(page)).toEqual([]);
+  });
+
+  it('passes axe and looks right on desktop and on a 390 px phone', async () => {
+    await upload(page, [KODIM, SMALL_JPEG]);
+    await toastShows(page, 'Upload successful');
+    await waitForCompleted(page, 2);
+    await expectNoSeriousA11yViolations(page);
+    // From the top, so the sticky header sits where a visitor sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'tool-desktop.png'), fullPage: true });
+
+    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const p = await phone.newPage();
+      await p.goto('/');
+      await p.getByTestId('drop-zone-input').setInputFiles([KODIM]);
+      await p.locator('[data-testid="job-card"][data-status="completed"]').first().waitFor({ timeout: 60_000 });
+      await p.getByRole('button', { name: 'Dismiss notification' }).click();
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await expectNoSeriousA11yViolations(p);
+      await p.screenshot({ path: path.join(SHOTS, 'tool-phone.png'), fullPage: true });
+      await p.getByRole('button', { name: /^Compare/ }).click();
+      await p.getByTestId('split-view').waitFor();
+      await p.getByTestId('quality-assessment').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+      await p.screenshot({ path: path.join(SHOTS, 'tool-phone-comparison.png') });
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+async function expectEnabled(locator: ReturnType<Page['getByRole']>) {
+  for (let i = 0; i < 50 && !(await locator.isEnabled()); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(await locator.isEnabled()).toBe(true);
+}

@@ -1,0 +1,185 @@
+// Faults: repeated kill -9, disk full, read-only storage, a locked database, and the clock jumping.
+// Nothing lost, nothing duplicated, and the API says clearly what is wrong.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeDataDir, startServer, type TestServer } from '../support/server';
+import { HttpClient, fileFrom } from '../support/http-client';
+import { REPO_ROOT, corpusPath } from '../support/paths';
+import { listJobs, storedFiles, waitFor, waitForSettled } from '../support/jobs';
+import { mountSmallDisk, type SmallDisk } from './tmpfs';
+
+const PHOTOS = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim11.png', 'kodim12.png'];
+const photo = (name: string) => fileFrom(corpusPath('photos', name));
+
+describe('faults', () => {
+  const servers: TestServer[] = [];
+  const disks: SmallDisk[] = [];
+  const start = async (dataDir: string, env?: Record<string, string>) => {
+    const s = await startServer({ dataDir, env });
+    servers.push(s);
+    return s;
+  };
+  afterEach(async () => {
+    for (const s of servers.splice(0)) {
+      await s.kill();
+      if (process.env.DEBUG_FAULTS) console.log(s.output());
+    }
+    for (const d of disks.splice(0)) d.unmount();
+  });
+
+  it('survives kill -9 at five random moments in a batch: every job completes exactly once', async () => {
+    const dataDir = makeDataDir();
+    let server = await start(dataDir);
+    const guest = new HttpClient(server.url);
+    await guest.upload(PHOTOS.map(photo));
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 200 + Math.random() * 1200));
+      await server.kill();
+      server = await start(dataDir);
+      guest.baseUrl = server.url;
+    }
+    const jobs = await waitForSettled(guest, 120_000);
+    expect(jobs.map((j) => j.status)).toEqual(PHOTOS.map(() => 'completed'));
+    expect(new Set(jobs.map((j) => j.id)).size).toBe(PHOTOS.length);
+    for (const job of jobs) {
+      const bytes = Buffer.from(await (await guest.get(job.compressedPath!)).arrayBuffer());
+      expect(bytes.length).toBe(job.compressedSize);
+    }
+    const files = storedFiles(dataDir);
+    expect(files.filter((f) => f.startsWith('result/')).length).toBe(PHOTOS.length);
+    expect(files.filter((f) => f.startsWith('tmp/'))).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses uploads clearly when the disk is full, keeps serving, and recovers without a restart', async () => {
+    const disk = mountSmallDisk(48);
+    disks.push(disk);
+    const server = await start(disk.dir);
+    const guest = new HttpClient(server.url);
+    await guest.upload([photo('kodim03.png')]);
+    const [done] = await waitForSettled(guest);
+
+    // Full during upload.
+    disk.fill();
+    const refused = await guest.upload([photo('kodim05.png')]);
+    expect(refused.status).toBe(507);
+    expect((await refused.json()).message).toMatch(/out of storage space/);
+    expect((await guest.get('/api/queue/status')).status).toBe(200);
+    expect((await guest.get(done!.compressedPath!)).status).toBe(200);
+    expect(fs.readdirSync(path.join(disk.dir, 'files', 'tmp'))).toEqual([]);
+    disk.free();
+    expect((await guest.upload([photo('kodim05.png')])).status).toBe(201);
+    await waitForSettled(guest);
+
+  });
+
+  it('retries a result write that hits a full disk and finishes once space is back', async () => {
+    // Files on their own small disk, the database elsewhere: only the result write fails.
+    const dataDir = makeDataDir();
+    const disk = mountSmallDisk(48, path.join(dataDir, 'files'));
+    disks.push(disk);
+    const server = await start(dataDir);
+    const guest = new HttpClient(server.url);
+    await guest.post('/api/queue/pause');
+    expect((await guest.upload([photo('kodim08.png')])).status).toBe(201);
+    disk.fill();
+    expect((await guest.post('/api/queue/resume')).status).toBe(200);
+    await waitFor(async () => /will retry/.test(server.output()), 30_000, 'a failed result write');
+    disk.free();
+    const jobs = await waitForSettled(guest, 90_000);
+    expect(jobs.map((j) => j.status)).toEqual(['completed']);
+    const bytes = Buffer.from(await (await guest.get(jobs[0]!.compressedPath!)).arrayBuffer());
+    expect(bytes.length).toBe(jobs[0]!.compressedSize);
+  });
+
+  it('answers clearly while the file store is read-only and recovers when it is writable again', async () => {
+    // The files live on their own mount: a file system with open database files cannot be remounted read-only.
+    const dataDir = makeDataDir();
+    const disk = mountSmallDisk(48, path.join(dataDir, 'files'));
+    disks.push(disk);
+    const server = await start(dataDir);
+    const guest = new HttpClient(server.url);
+    await guest.upload([photo('kodim03.png')]);
+    const [done] = await waitForSettled(guest);
+    disk.readOnly();
+    const refused = await guest.upload([photo('kodim05.png')]);
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).message).toMatch(/cannot (store uploads|write its data)/);
+    expect((await guest.get('/api/jobs')).status).toBe(200);
+    expect((await guest.get(done!.compressedPath!)).status).toBe(200);
+    disk.writable();
+    expect((await guest.upload([photo('kodim05.png')])).status).toBe(201);
+    expect((await waitForSettled(guest)).every((j) => j.status === 'completed')).toBe(true);
+  });
+
+  it('refuses to start on a read-only data directory, naming it', async () => {
+    const disk = mountSmallDisk(8);
+    disks.push(disk);
+    disk.readOnly();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: '0', DATA_DIR: disk.dir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`The data directory ${disk.dir} is not writable (EROFS)`);
+  });
+
+  it('says the database is busy while another process holds its lock, then carries on', async () => {
+    const dataDir = makeDataDir();
+    const server = await start(dataDir);
+    const guest = new HttpClient(server.url);
+    await guest.get('/api/jobs');
+    const db = new Database(path.join(dataDir, 'app.db'));
+    db.pragma('busy_timeout = 0');
+    db.exec('BEGIN EXCLUSIVE');
+    try {
+      const res = await guest.post('/api/queue/pause');
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toMatch(/database is busy/);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      db.exec('COMMIT');
+      db.close();
+    }
+    expect((await guest.post('/api/queue/pause')).status).toBe(200);
+    expect((await guest.upload([photo('kodim03.png')])).status).toBe(201);
+    await guest.post('/api/queue/resume');
+    expect((await waitForSettled(guest)).map((j) => j.status)).toEqual(['completed']);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('handles the clock jumping forward 25 hours and back 1 hour', async () => {
+    const dataDir = makeDataDir();
+    const offsetFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-')), 'offset');
+    fs.writeFileSync(offsetFile, '0');
+    const server = await start(dataDir, { CLOCK_OFFSET_FILE: offsetFile, SWEEP_INTERVAL_SECONDS: '1' });
+    const guest = new HttpClient(server.url);
+    await guest.upload([photo('kodim03.png'), photo('kodim05.png')]);
+    const before = await waitForSettled(guest);
+    expect(before).toHaveLength(2);
+
+    // +25 h: everything uploaded "yesterday" is past its 24 hours and goes, files included.
+    fs.writeFileSync(offsetFile, String(25 * 3600_000));
+    await waitFor(async () => (await listJobs(guest)).length === 0, 15_000, 'expiry after the jump');
+    expect(storedFiles(dataDir)).toEqual([]);
+
+    // New work after the jump behaves normally...
+    await guest.upload([photo('kodim07.png')]);
+    const [fresh] = await waitForSettled(guest);
+    expect(fresh!.status).toBe('completed');
+
+    // ...and survives the clock stepping back an hour: not expired early, not run twice.
+    fs.writeFileSync(offsetFile, String(24 * 3600_000));
+    await new Promise((r) => setTimeout(r, 2500));
+    const after = await listJobs(guest);
+    expect(after.map((j) => [j.id, j.status, j.completedAt])).toEqual([[fresh!.id, 'completed', fresh!.completedAt]]);
+    expect((await guest.get(fresh!.compressedPath!)).status).toBe(200);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

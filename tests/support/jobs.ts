@@ -1,0 +1,44 @@
+// Polling helpers for job tests: wait on observable API state, never on fixed sleeps.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Job } from '../../src/contract/api';
+import type { HttpClient } from './http-client';
+
+export async function listJobs(client: HttpClient): Promise<Job[]> {
+  const res = await client.get('/api/jobs');
+  if (res.status !== 200) throw new Error(`GET /api/jobs -> ${res.status}`);
+  return (await res.json()) as Job[];
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until no job of this client is pending or processing; returns the final list. */
+export function waitForSettled(client: HttpClient, timeoutMs = 90_000): Promise<Job[]> {
+  return waitFor(
+    async () => {
+      const jobs = await listJobs(client);
+      return jobs.every((j) => j.status === 'completed' || j.status === 'error') ? jobs : undefined;
+    },
+    timeoutMs,
+    'jobs to settle',
+  );
+}
+
+/** Every file under the data directory's blob folders (originals, results, temp). */
+export function storedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'files');
+  const out: string[] = [];
+  for (const kind of ['original', 'result', 'tmp']) {
+    const dir = path.join(root, kind);
+    if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir)) out.push(`${kind}/${f}`);
+  }
+  return out.sort();
+}

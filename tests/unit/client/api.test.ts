@@ -1,0 +1,32 @@
+// The spec's error format for API calls, and how an unauthorized error is recognised.
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError, isUnauthorizedError, throwIfNotOk } from '../../../src/client/lib/api';
+
+const response = (status: number, body: string, statusText = '') => new Response(body || null, { status, statusText });
+
+describe('throwIfNotOk', () => {
+  it('passes OK responses', async () => {
+    await expect(throwIfNotOk(response(200, '{}'))).resolves.toBeUndefined();
+  });
+
+  it('throws "<status>: <body>" and keeps the server message', async () => {
+    const error = await throwIfNotOk(response(413, '{"message":"Please sign in to upload files larger than 10MB"}')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).message).toBe('413: {"message":"Please sign in to upload files larger than 10MB"}');
+    expect((error as ApiRequestError).serverMessage).toBe('Please sign in to upload files larger than 10MB');
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    const error = (await throwIfNotOk(response(503, '', 'Service Unavailable')).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe('503: Service Unavailable');
+  });
+});
+
+describe('isUnauthorizedError', () => {
+  it('recognises a message that begins with 401 and contains Unauthorized', () => {
+    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error('403: {"message":"Unauthorized"}'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: {"message":"Invalid email or password"}'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+});

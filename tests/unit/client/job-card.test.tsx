@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { JobCard } from '../../../src/client/components/tool/job-card';
+import type { Job } from '../../../src/contract/api';
+
+afterEach(cleanup);
+
+const baseJob: Job = {
+  id: 'j1',
+  filename: 'photo.jpg',
+  status: 'pending',
+  originalSize: 2 * 1024 * 1024,
+  compressedSize: null,
+  originalWidth: 800,
+  originalHeight: 600,
+  compressedWidth: null,
+  compressedHeight: null,
+  compressionQuality: 80,
+  compressionType: 'web',
+  compressedPath: null,
+  mimeType: 'image/jpeg',
+  error: null,
+  createdAt: new Date().toISOString(),
+  completedAt: null,
+  expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+};
+
+const renderCard = (job: Partial<Job>) => {
+  const handlers = { onDownload: vi.fn(), onCompare: vi.fn(), onRemove: vi.fn() };
+  render(<JobCard job={{ ...baseJob, ...job }} {...handlers} />);
+  return handlers;
+};
+
+describe('JobCard', () => {
+  it('shows a pending job with a grey badge and a disabled Processing... button', () => {
+    renderCard({});
+    expect(screen.getByTestId('job-status').textContent).toBe('Pending');
+    expect(screen.getByTestId('job-status').className).toMatch(/slate/);
+    expect((screen.getByRole('button', { name: /Processing\.\.\./ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Files deleted', { exact: false }).textContent).toMatch(/in 23 h 59 min|in 24 h/);
+  });
+
+  it('treats an unknown status as pending', () => {
+    renderCard({ status: 'queued' as Job['status'] });
+    expect(screen.getByTestId('job-status').textContent).toBe('Pending');
+  });
+
+  it('shows processing in yellow with Compressing... and a bar at 75%', () => {
+    renderCard({ status: 'processing' });
+    expect(screen.getByTestId('job-status').className).toMatch(/yellow/);
+    expect(screen.getByText('Compressing...')).toBeTruthy();
+    const bar = screen.getByRole('progressbar');
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('75%');
+  });
+
+  it('offers Download and Compare when completed, with sizes and saving', () => {
+    const h = renderCard({ status: 'completed', compressedSize: 512 * 1024, compressedPath: '/api/download/j1', compressedWidth: 800, compressedHeight: 600 });
+    expect(screen.getByTestId('job-status').className).toMatch(/green/);
+    expect(screen.getByTestId('compressed-size').textContent).toBe('512 KB');
+    expect(screen.getByTestId('saving').textContent).toBe('75%');
+    expect(screen.getByText('800 × 600')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download photo.jpg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Compare photo.jpg' }));
+    expect(h.onDownload).toHaveBeenCalledOnce();
+    expect(h.onCompare).toHaveBeenCalledOnce();
+  });
+
+  it('shows the error text and Remove on error', () => {
+    const h = renderCard({ status: 'error', error: 'Unsupported image' });
+    expect(screen.getByTestId('job-status').className).toMatch(/red/);
+    expect(screen.getByTestId('job-error').textContent).toBe('Unsupported image');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
+    expect(h.onRemove).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import QualityAssessment from '../../../src/client/components/tool/comparison/quality-assessment';
+import type { Job } from '../../../src/contract/api';
+import { MESSAGES } from '../../../src/contract/messages';
+
+afterEach(cleanup);
+
+const job: Job = {
+  id: 'j1',
+  filename: 'photo.png',
+  status: 'completed',
+  originalSize: 1000,
+  compressedSize: 400,
+  originalWidth: 100,
+  originalHeight: 50,
+  compressedWidth: 100,
+  compressedHeight: 50,
+  compressionQuality: 72,
+  compressionType: 'web',
+  compressedPath: '/api/download/j1',
+  mimeType: 'image/png',
+  error: null,
+  createdAt: new Date().toISOString(),
+  completedAt: new Date().toISOString(),
+  expiresAt: new Date().toISOString(),
+};
+
+describe('QualityAssessment', () => {
+  it('refuses jobs that are not completed', () => {
+    render(<QualityAssessment job={{ ...job, status: 'processing', compressedPath: null }} onClose={vi.fn()} />);
+    expect(screen.getByText(MESSAGES.comparisonUnavailable)).toBeTruthy();
+  });
+
+  it('refuses a completed job without a compressed path, and a missing job', () => {
+    const { unmount } = render(<QualityAssessment job={{ ...job, compressedPath: null }} onClose={vi.fn()} />);
+    expect(screen.getByText(MESSAGES.comparisonUnavailable)).toBeTruthy();
+    unmount();
+    render(<QualityAssessment job={null} onClose={vi.fn()} />);
+    expect(screen.getByText(MESSAGES.comparisonUnavailable)).toBeTruthy();
+  });
+
+  it('shows the metrics with the quality colour', () => {
+    render(<QualityAssessment job={job} onClose={vi.fn()} />);
+    expect(screen.getByTestId('metric-size-reduction').textContent).toBe('60%');
+    expect(screen.getByTestId('metric-space-saved').textContent).toBe('600 Bytes');
+    const quality = screen.getByTestId('metric-quality-level').firstElementChild as HTMLElement;
+    expect(quality.textContent).toBe('72% (Medium)');
+    expect(quality.className).toMatch(/yellow/);
+    expect(screen.getByTestId('metric-compression-type').textContent).toBe('Web optimized');
+  });
+
+  it('moves the divider with the keyboard and keeps the slider in step', () => {
+    render(<QualityAssessment job={job} onClose={vi.fn()} />);
+    const divider = screen.getByRole('slider', { name: 'Comparison divider' });
+    expect(divider.getAttribute('aria-valuenow')).toBe('50');
+    expect(divider.getAttribute('aria-valuemin')).toBe('0');
+    expect(divider.getAttribute('aria-valuemax')).toBe('100');
+    fireEvent.keyDown(divider, { key: 'ArrowRight' });
+    fireEvent.keyDown(divider, { key: 'ArrowRight' });
+    expect(divider.getAttribute('aria-valuenow')).toBe('52');
+    fireEvent.keyDown(divider, { key: 'Home' });
+    expect(divider.getAttribute('aria-valuenow')).toBe('0');
+    const range = screen.getByLabelText('Split position') as HTMLInputElement;
+    expect(range.value).toBe('0');
+    fireEvent.change(range, { target: { value: '70' } });
+    expect(divider.getAttribute('aria-valuenow')).toBe('70');
+    expect(screen.getByTestId('compressed-layer').style.clipPath).toBe('inset(0 0 0 70%)');
+  });
+
+  it('zooms by 1.5 between 10% and 500% and resets', () => {
+    render(<QualityAssessment job={job} onClose={vi.fn()} />);
+    const level = () => screen.getByTestId('zoom-level').textContent;
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(level()).toBe('150%');
+    for (let i = 0; i < 6; i++) fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(level()).toBe('500%');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    expect(level()).toBe('100%');
+    for (let i = 0; i < 8; i++) fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(level()).toBe('10%');
+  });
+
+  it('switches to side by side and to full screen', () => {
+    render(<QualityAssessment job={job} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Side by side' }));
+    expect(screen.getByTestId('side-by-side-view')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    expect(screen.getByRole('dialog', { name: 'Quality Assessment' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

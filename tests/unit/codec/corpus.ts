@@ -1,0 +1,20 @@
+// Locates the shared test-image corpus, which lives beside the repository and is never copied into it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CORPUS_DIR = path.resolve(repoRoot, '../shared/corpus');
+
+/** Image files (PNG/JPEG by name) in one corpus folder, as paths relative to the corpus root. */
+export function corpusFiles(folder: string): string[] {
+  return fs
+    .readdirSync(path.join(CORPUS_DIR, folder))
+    .filter((name) => /\.(png|jpe?g)$/i.test(name))
+    .sort()
+    .map((name) => path.posix.join(folder, name));
+}
+
+export function readCorpus(relative: string): Buffer {
+  return fs.readFileSync(path.join(CORPUS_DIR, relative));
+}

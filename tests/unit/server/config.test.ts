@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded mode on port 5000 with data in ./data', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(5000);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.sqlitePath).toBe(path.join(path.resolve('./data'), 'app.db'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.role).toBe('all');
+  });
+
+  it('reads the scale-out settings', () => {
+    const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://db/app', REDIS_URL: 'redis://cache:6379', ROLE: 'worker', DATA_DIR: '/srv/data' });
+    expect(c).toMatchObject({ port: 8080, databaseUrl: 'postgres://db/app', redisUrl: 'redis://cache:6379', role: 'worker', filesDir: '/srv/data/files' });
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ ROLE: 'boss' }, /ROLE/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a postgres/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,66 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three levels: unit (pure logic and components), api (real server over HTTP; twice: embedded and scale-out), e2e (Chromium).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          // Multi-process worker tests need PostgreSQL and Redis: they run in the api-scaleout project only.
+          exclude: ['tests/api/scaleout-*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'hostile',
+          include: ['tests/hostile/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The same API suite against PostgreSQL and BullMQ on Redis (the machine's services), one database and
+        // key prefix per server; tests/api/scaleout-*.test.ts only run here.
+        extends: true,
+        test: {
+          name: 'api-scaleout',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_MODE: 'scaleout' },
+          globalSetup: ['tests/support/scaleout-global-setup.ts'],
+          setupFiles: ['tests/support/scaleout-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
