@@ -212,9 +212,15 @@ export class JobRepository {
     await this.db.deleteFrom('owner_queue').where('owner_id', '=', ownerId).execute();
   }
 
-  async deleteExpired(now: number): Promise<string[]> {
-    const rows = await this.db.deleteFrom('jobs').where('expires_at', '<=', now).returning('id').execute();
+  async expiredIds(now: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('id').where('expires_at', '<=', now).execute();
     return rows.map((r) => r.id);
+  }
+
+  async deleteExpiredByIds(ids: string[], now: number): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.db.deleteFrom('jobs').where('id', 'in', ids.slice(i, i + 500)).where('expires_at', '<=', now).execute();
+    }
   }
 
   async existingIds(ids: string[]): Promise<Set<string>> {

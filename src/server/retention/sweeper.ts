@@ -41,8 +41,11 @@ export class RetentionSweeper {
 
   async sweep(): Promise<SweepReport> {
     const now = this.clock.now();
-    const expired = await this.jobs.deleteExpired(now);
+    // Files first, rows second: a job that has vanished from the list never still has files on disk,
+    // and if we stop in between, the row is still there for the next sweep to finish.
+    const expired = await this.jobs.expiredIds(now);
     await Promise.all(expired.map((id) => this.blobs.remove(id)));
+    await this.jobs.deleteExpiredByIds(expired, now);
     const expiredSessions = await this.sessions.deleteExpired();
     await this.throttle.deleteExpired();
     const orphanFiles = await this.removeOrphans();
