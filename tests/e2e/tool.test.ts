@@ -251,9 +251,14 @@ describe('compression tool (guest)', () => {
     await toastShows(page, 'Queue paused');
     await page.getByRole('button', { name: 'Resume' }).waitFor();
 
+    expect((await (await page.request.get('/api/queue/status')).json()).paused).toBe(true);
+    // However much the resume got through, work uploaded while paused waits, so Clear has something to remove.
+    await upload(page, files.slice(0, 2));
+    await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
+    await page.getByTestId('queue-pending').filter({ hasText: /^[1-9]\d*$/ }).waitFor();
     const status = await (await page.request.get('/api/queue/status')).json();
     expect(status.paused).toBe(true);
-    expect(status.pending).toBeGreaterThan(0);
+    expect(status.pending).toBeGreaterThanOrEqual(2);
 
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await toastShows(page, 'Queue cleared');
