@@ -1,21 +1,37 @@
-// Reads a child process's memory and CPU time from /proc (Linux only), and samples RSS over time.
+// Reads a server's memory and CPU time from /proc (Linux only), and samples RSS over time.
+// A server compresses in codec processes it starts itself, so memory and CPU are counted over the server
+// and its live child processes (plus, for CPU, the children that have already exited).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { childPids } from '../../tests/support/processes';
 
 export interface ProcMemory {
-  /** Resident set size now, bytes. */
+  /** Resident set size now, bytes: the server plus its codec processes (shared pages counted in each). */
   rss: number;
-  /** Peak resident set size over the process's life (VmHWM), bytes. */
+  /** Peak resident set size over the server process's own life (VmHWM), bytes. */
   hwm: number;
 }
 
-export function readMemory(pid: number): ProcMemory {
+function statusKib(pid: number, key: string): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (key: string) => {
-    const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
-    return m ? Number(m[1]) * 1024 : NaN;
-  };
-  return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
+  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+function childRss(pid: number): number {
+  let sum = 0;
+  for (const child of childPids(pid)) {
+    try {
+      sum += statusKib(child, 'VmRSS');
+    } catch {
+      // exited while we looked
+    }
+  }
+  return sum;
+}
+
+export function readMemory(pid: number): ProcMemory {
+  return { rss: statusKib(pid, 'VmRSS') + childRss(pid), hwm: statusKib(pid, 'VmHWM') };
 }
 
 let clockTicks: number | undefined;
@@ -30,14 +46,33 @@ function ticksPerSecond(): number {
   return clockTicks;
 }
 
-/** User + system CPU time used so far, in milliseconds: the whole process, or one of its threads (the main thread's id is the pid). */
-export function cpuTimeMs(pid: number, tid?: number): number {
-  const stat = fs.readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
+function statFields(path: string): string[] {
+  const stat = fs.readFileSync(path, 'utf8');
   // The command name may contain spaces; fields after it are fixed.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  return ((utime + stime) * 1000) / ticksPerSecond();
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
+ * User + system CPU time used so far, in milliseconds. For a process: it, its live children and its exited,
+ * reaped children (the codec processes). For a thread (the main thread's id is the pid): that thread alone.
+ */
+export function cpuTimeMs(pid: number, tid?: number): number {
+  const ms = (ticks: number) => (ticks * 1000) / ticksPerSecond();
+  if (tid !== undefined) {
+    const f = statFields(`/proc/${pid}/task/${tid}/stat`);
+    return ms(Number(f[11]) + Number(f[12]));
+  }
+  const f = statFields(`/proc/${pid}/stat`);
+  let ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  for (const child of childPids(pid)) {
+    try {
+      const c = statFields(`/proc/${child}/stat`);
+      ticks += Number(c[11]) + Number(c[12]);
+    } catch {
+      // exited between listing and reading: its time moves to the parent's reaped-children total
+    }
+  }
+  return ms(ticks);
 }
 
 /** CPU use of a process over a window, as a share of one core: the whole process and its main (event-loop) thread. */

@@ -144,14 +144,14 @@ export const memory: BenchSection = {
     const markdown = [
       '## Server memory',
       '',
-      `Peak resident memory of the server process: sampled VmRSS every ${SAMPLE_MS} ms from \`/proc/<pid>/status\`, and VmHWM (the kernel's lifetime peak). Each scenario runs on a freshly started server.`,
+      `Peak resident memory of the server and its codec processes: the sum of their VmRSS (\`/proc/<pid>/status\`, shared pages counted once per process), sampled every ${SAMPLE_MS} ms; VmHWM is the kernel's lifetime peak of the server process alone. Each scenario runs on a freshly started server.`,
       '',
       `**50-file batch, signed-in user** (${batch.files} corpus files, ${mib(batch.bytes)}, one upload request; ${batch.completed} completed, ${batch.failed.length} failed; ` +
         `upload ${ms(batch.uploadMs)}, all done after ${ms(batch.totalMs)}; with \`MALLOC_ARENA_MAX=2\` in the server's environment: ` +
         `${batchFewArenas.completed} completed, ${batchFewArenas.failed.length} failed, all done after ${ms(batchFewArenas.totalMs)}):`,
       '',
       table(
-        ['server environment', 'idle RSS', 'peak RSS during upload', 'peak RSS while processing', 'VmHWM', 'RSS 1 s after'],
+        ['server environment', 'idle RSS', 'peak RSS during upload', 'peak RSS while processing', 'server VmHWM', 'RSS 1 s after'],
         [
           ['default', batch] as const,
           ['`MALLOC_ARENA_MAX=2`', batchFewArenas] as const,

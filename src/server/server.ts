@@ -19,6 +19,8 @@ import { createLogger } from './logger';
 import { AccountService } from './auth/account-service';
 import { UserRepository } from './auth/user-repository';
 import { LoginThrottle } from './auth/login-throttle';
+import { CodecPool } from './sandbox/codec-pool';
+import { MAX_CONCURRENT_JOBS } from '../contract/limits';
 
 export async function startServer(config: Config): Promise<void> {
   const clock = systemClock(config.clockOffsetMs, config.clockOffsetFile);
@@ -32,7 +34,12 @@ export async function startServer(config: Config): Promise<void> {
   const jobs = new JobRepository(db);
 
   const log = createLogger(config.logLevel);
-  const runner = new JobRunner(jobs, blobs, clock, log);
+  // Codec processes start on the first job, so an API-only process never has any.
+  const codec = new CodecPool({
+    size: MAX_CONCURRENT_JOBS,
+    onCrash: ({ pid, detail }) => log.error({ pid, detail }, 'a codec process died while compressing'),
+  });
+  const runner = new JobRunner(jobs, blobs, codec, clock, log);
   const queue = await createJobQueue(config, { db, jobs, runner, clock, log });
   const jobService = new JobService(jobs, blobs, queue, clock);
   const throttle = new LoginThrottle(db, clock);
@@ -79,6 +86,7 @@ export async function startServer(config: Config): Promise<void> {
     app.log.warn(`${signal}: finishing running jobs (up to ${config.shutdownGraceMs} ms), then stopping`);
     sweeper.stop();
     await queue.stop(config.shutdownGraceMs);
+    await codec.close();
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -10,7 +10,10 @@ import { makeDataDir, startServer, type TestServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { REPO_ROOT, corpusPath } from '../support/paths';
 import { listJobs, storedFiles, waitFor, waitForSettled } from '../support/jobs';
+import { childPids, isAlive } from '../support/processes';
 import { mountSmallDisk, type SmallDisk } from './tmpfs';
+import { MAX_RETRIES } from '../../src/contract/limits';
+import { CRASH_MESSAGE } from '../../src/server/sandbox/codec-pool';
 
 const PHOTOS = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim11.png', 'kodim12.png'];
 const photo = (name: string) => fileFrom(corpusPath('photos', name));
@@ -53,6 +56,47 @@ describe('faults', () => {
     expect(files.filter((f) => f.startsWith('result/')).length).toBe(PHOTOS.length);
     expect(files.filter((f) => f.startsWith('tmp/'))).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no codec process behind when the server is killed with -9', async () => {
+    const server = await start(makeDataDir());
+    const guest = new HttpClient(server.url);
+    await guest.upload([photo('kodim01.png'), photo('kodim02.png'), photo('kodim04.png')]);
+    const codecs = await waitFor(async () => {
+      const pids = childPids(server.process.pid!);
+      return pids.length > 0 && pids;
+    }, 15_000, 'codec processes');
+    await server.kill();
+    await waitFor(async () => codecs.every((pid) => !isAlive(pid)), 5_000, 'codec processes to exit');
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('fails an image whose codec process keeps dying, after its retries, while the server serves on', async () => {
+    const server = await start(makeDataDir());
+    const guest = new HttpClient(server.url);
+    await guest.upload([photo('squoosh-demo-large-photo.jpg')]);
+    // Every attempt on this image ends with its codec process killed, as a native crash or the OOM killer would.
+    for (let attempt = 1; attempt <= MAX_RETRIES + 1; attempt++) {
+      const victims = await waitFor(async () => {
+        const [job] = await listJobs(guest);
+        const pids = childPids(server.process.pid!);
+        return job?.status === 'processing' && pids.length > 0 && pids;
+      }, 30_000, `attempt ${attempt} to start`);
+      for (const pid of victims) process.kill(pid, 'SIGKILL');
+      await waitFor(async () => (await listJobs(guest))[0]?.status !== 'processing', 10_000, `attempt ${attempt} to end`);
+      expect((await guest.get('/api/health')).status).toBe(200);
+    }
+    const [poisoned] = await waitForSettled(guest);
+    expect(poisoned!.status).toBe('error');
+    expect(poisoned!.error).toBe(`Compression failed after ${MAX_RETRIES + 1} attempts: ${CRASH_MESSAGE}`);
+
+    // Same server process, still compressing other images.
+    expect(server.process.exitCode).toBeNull();
+    await guest.upload([photo('kodim03.png')]);
+    const settled = await waitForSettled(guest);
+    expect(settled.find((j) => j.filename === 'kodim03.png')!.status).toBe('completed');
+    expect(storedFiles(server.dataDir).filter((f) => f.startsWith('tmp/'))).toEqual([]);
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   it('refuses uploads clearly when the disk is full, keeps serving, and recovers without a restart', async () => {

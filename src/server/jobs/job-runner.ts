@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobRepository } from './job-repository';
-import { CodecError, compress } from '../codec';
+import { CodecError, DEFAULT_TIMEOUT_SECONDS } from '../codec';
+import type { FileCompressor } from '../sandbox/protocol';
+import { CodecCrashError } from '../sandbox/codec-pool';
+import { discard } from '../storage/blob-store';
 import { MAX_INPUT_PIXELS, MAX_RETRIES } from '../../contract/limits';
 import type { CompressionType } from '../../contract/api';
 
@@ -24,6 +27,7 @@ export class JobRunner {
   constructor(
     private readonly jobs: JobRepository,
     private readonly blobs: BlobStore,
+    private readonly codec: FileCompressor,
     private readonly clock: Clock,
     private readonly log: RunnerLogger,
   ) {}
@@ -49,14 +53,17 @@ export class JobRunner {
   private async process(jobId: string, leaseToken: string): Promise<RunOutcome> {
     const row = await this.jobs.findById(jobId);
     if (!row || row.lease_token !== leaseToken) return 'lost';
+    const resultTemp = this.blobs.tempPath();
     try {
-      const input = await this.blobs.read('original', jobId);
-      const result = await compress(input, {
+      const result = await this.codec.compressFile({
+        inputPath: this.blobs.pathOf('original', jobId),
+        outputPath: resultTemp,
         quality: row.quality,
         type: row.compression_type as CompressionType,
         maxPixels: MAX_INPUT_PIXELS,
+        timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
       });
-      await this.blobs.writeAtomic('result', jobId, result.data);
+      await this.blobs.commit(resultTemp, 'result', jobId);
       const recorded = await this.jobs.complete(
         jobId,
         leaseToken,
@@ -77,6 +84,7 @@ export class JobRunner {
       }
       return 'completed';
     } catch (err) {
+      await discard(resultTemp);
       return this.handleFailure(jobId, leaseToken, row.attempts, err);
     }
   }
@@ -103,6 +111,7 @@ export class JobRunner {
 const isMissingFile = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 function transientMessage(err: unknown): string {
+  if (err instanceof CodecCrashError) return err.message;
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === 'ENOSPC') return 'The server ran out of storage space';
   if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') return 'The server could not write the result';

@@ -1,0 +1,34 @@
+// Entry point of a codec process: compresses one stored file at a time on request from its parent.
+// Running the codec here, not in the server, means a native crash, a runaway encode or a memory blow-up
+// on one hostile image ends this process only; the parent counts it against that one job.
+import fsp from 'node:fs/promises';
+import { compress } from '../codec';
+import { serializeError, type ReplyMessage, type RequestMessage } from './protocol';
+
+if (!process.send) throw new Error('codec-process must be started by the codec pool (it talks over IPC)');
+
+// The parent is gone (crashed, killed with -9): nobody will read our result.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (message: RequestMessage) => void handle(message));
+// The codec (and sharp with it) is loaded by now: the parent may send work.
+process.send({ ready: true });
+
+async function handle({ id, request }: RequestMessage): Promise<void> {
+  let reply: ReplyMessage;
+  try {
+    const input = await fsp.readFile(request.inputPath);
+    const result = await compress(input, {
+      quality: request.quality,
+      type: request.type,
+      maxPixels: request.maxPixels,
+      timeoutSeconds: request.timeoutSeconds,
+    });
+    await fsp.writeFile(request.outputPath, result.data);
+    reply = { id, ok: true, outcome: { input: result.input, output: result.output, keptOriginal: result.keptOriginal } };
+  } catch (err) {
+    await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
+    reply = { id, ok: false, error: serializeError(err) };
+  }
+  process.send!(reply);
+}

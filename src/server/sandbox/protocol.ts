@@ -1,0 +1,52 @@
+// Messages between the job runner's process and a codec process, and how errors cross that boundary.
+import type { CompressionType } from '../../contract/api';
+import { CodecError, type CodecErrorKind, type ImageFacts } from '../codec/types';
+
+export interface CodecRequest {
+  /** The stored original. */
+  inputPath: string;
+  /** Where the codec process writes the result; the caller commits it under the job's key. */
+  outputPath: string;
+  quality: number;
+  type: CompressionType;
+  maxPixels: number;
+  timeoutSeconds: number;
+}
+
+export interface CodecOutcome {
+  input: ImageFacts;
+  output: ImageFacts;
+  keptOriginal: boolean;
+}
+
+export interface RequestMessage {
+  id: number;
+  request: CodecRequest;
+}
+
+/** Enough of an error to rebuild it on the other side: its user-facing kind, or its errno code. */
+export interface SerializedError {
+  message: string;
+  kind?: CodecErrorKind;
+  code?: string;
+}
+
+export type ReplyMessage = { id: number; ok: true; outcome: CodecOutcome } | { id: number; ok: false; error: SerializedError };
+
+export function serializeError(err: unknown): SerializedError {
+  if (err instanceof CodecError) return { message: err.message, kind: err.kind };
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return { message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) };
+}
+
+export function deserializeError(e: SerializedError): Error {
+  if (e.kind) return new CodecError(e.kind, e.message);
+  const err: NodeJS.ErrnoException = new Error(e.message);
+  if (e.code) err.code = e.code;
+  return err;
+}
+
+/** What the job runner needs from the codec: compress one stored file into another. */
+export interface FileCompressor {
+  compressFile(request: CodecRequest): Promise<CodecOutcome>;
+}

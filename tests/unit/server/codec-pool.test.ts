@@ -1,0 +1,134 @@
+// The codec pool runs real codec processes: same bytes as the codec in this process, errors that keep their
+// meaning across the process boundary, and a crashed or stuck process costs one request, never the pool.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CodecPool, CodecCrashError, CRASH_MESSAGE } from '../../../src/server/sandbox/codec-pool';
+import type { CodecRequest } from '../../../src/server/sandbox/protocol';
+import { CodecError, compress } from '../../../src/server/codec';
+import { CORRUPT_MESSAGE } from '../../../src/server/codec/errors';
+import { corpusPath } from '../../support/paths';
+
+const SILENT_ENTRY = path.join(import.meta.dirname, 'fixtures/silent-codec-process.ts');
+
+describe('CodecPool', { timeout: 30_000 }, () => {
+  const pools: CodecPool[] = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-pool-'));
+  let n = 0;
+  afterEach(async () => {
+    for (const p of pools.splice(0)) await p.close();
+  });
+
+  const makePool = (options: Partial<ConstructorParameters<typeof CodecPool>[0]> = {}) => {
+    const pool = new CodecPool({ size: 2, ...options });
+    pools.push(pool);
+    return pool;
+  };
+  const request = (input: string, overrides: Partial<CodecRequest> = {}): CodecRequest => ({
+    inputPath: input,
+    outputPath: path.join(tmp, `out-${++n}`),
+    quality: 80,
+    type: 'standard',
+    maxPixels: 100_000_000,
+    timeoutSeconds: 30,
+    ...overrides,
+  });
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('writes the same bytes and facts as the codec running here, for a JPEG and a PNG', async () => {
+    const pool = makePool();
+    for (const file of [corpusPath('photos', 'exif-orient6-landscape.jpg'), corpusPath('photos', 'kodim03.png')]) {
+      const req = request(file);
+      const outcome = await pool.compressFile(req);
+      const local = await compress(fs.readFileSync(file), { quality: 80, type: 'standard' });
+      expect(fs.readFileSync(req.outputPath).equals(local.data)).toBe(true);
+      expect(outcome).toEqual({ input: local.input, output: local.output, keptOriginal: local.keptOriginal });
+    }
+  });
+
+  it('passes codec errors back with their kind and message, and leaves no output file', async () => {
+    const pool = makePool();
+    const req = request(corpusPath('bad', 'gen-truncated-50pct.jpg'));
+    const err = await pool.compressFile(req).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CodecError);
+    expect((err as CodecError).kind).toBe('corrupt');
+    expect((err as CodecError).message).toBe(CORRUPT_MESSAGE);
+    expect(fs.existsSync(req.outputPath)).toBe(false);
+  });
+
+  it('keeps the errno code of a file error, so the runner can tell a deleted job from a broken disk', async () => {
+    const pool = makePool();
+    const err = await pool.compressFile(request(path.join(tmp, 'no-such-file'))).catch((e: unknown) => e);
+    expect((err as NodeJS.ErrnoException).code).toBe('ENOENT');
+  });
+
+  it('turns a codec process killed mid-job into a crash error for that request only', async () => {
+    const crashes: string[] = [];
+    const pool = makePool({ size: 1, onCrash: ({ detail }) => crashes.push(detail) });
+    await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    const [pid] = pool.pids();
+    const big = pool.compressFile(request(corpusPath('photos', 'squoosh-demo-large-photo.jpg'))).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 150));
+    process.kill(pid!, 'SIGKILL');
+    const err = await big;
+    expect(err).toBeInstanceOf(CodecCrashError);
+    expect((err as Error).message).toBe(CRASH_MESSAGE);
+    expect(crashes).toEqual(['codec process exited (SIGKILL)']);
+    // The next request gets a fresh process.
+    const next = request(corpusPath('photos', 'kodim03.png'));
+    await pool.compressFile(next);
+    expect(fs.statSync(next.outputPath).size).toBeGreaterThan(0);
+    expect(pool.pids()).not.toContain(pid);
+  });
+
+  it('kills a process that stays silent past the time limit and answers with a timeout', async () => {
+    const pool = makePool({ entry: SILENT_ENTRY, killGraceMs: 300 });
+    const pending = pool.compressFile(request(corpusPath('photos', 'kodim03.png'), { timeoutSeconds: 1 }));
+    await new Promise((r) => setTimeout(r, 200));
+    const [pid] = pool.pids();
+    const err = await pending.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CodecError);
+    expect((err as CodecError).kind).toBe('timeout');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid!)).toBe(false);
+    expect(pool.pids()).toEqual([]);
+  });
+
+  it('never runs more processes than its size, and reuses them', async () => {
+    const pool = makePool({ size: 2 });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, pool.pids().length)), 5);
+    const files = ['kodim03.png', 'kodim05.png', 'kodim07.png', 'kodim12.png', 'kodim15.png'];
+    try {
+      await Promise.all(files.map((f) => pool.compressFile(request(corpusPath('photos', f)))));
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBe(2);
+    expect(pool.pids()).toHaveLength(2);
+  });
+
+  it('ends its processes on close and after they sit idle', async () => {
+    const pool = makePool({ size: 1, idleMs: 200 });
+    await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    const [pid] = pool.pids();
+    expect(alive(pid!)).toBe(true);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(alive(pid!)).toBe(false);
+    expect(pool.pids()).toEqual([]);
+
+    await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    const [second] = pool.pids();
+    await pool.close();
+    expect(alive(second!)).toBe(false);
+    await expect(pool.compressFile(request(corpusPath('photos', 'kodim03.png')))).rejects.toThrow(/closed/);
+  });
+});
