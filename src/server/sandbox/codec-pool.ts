@@ -30,10 +30,25 @@ export interface CodecPoolOptions {
   idleMs?: number;
   /** A process is replaced after this many jobs, so heap fragmentation cannot build up forever. */
   maxJobsPerProcess?: number;
+  /**
+   * A process that holds more than this after a job (a very large image grew its heap, which the allocator
+   * rarely gives back) is replaced rather than kept idle with that memory.
+   */
+  maxIdleRssBytes?: number;
   /** The codec process's entry module (tests point this elsewhere to simulate a process that hangs). */
   entry?: string;
   onCrash?: (info: { pid: number | undefined; detail: string }) => void;
 }
+
+/**
+ * glibc malloc settings for codec processes, unless the server's environment sets its own. Image buffers are
+ * large and short-lived; with one arena per thread and a heap that keeps what it once grew to, each of several
+ * codec processes would hold on to the peak of the largest image it ever handled.
+ */
+const CODEC_MALLOC_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
+const pick = (env: NodeJS.ProcessEnv, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => env[k] !== undefined).map((k) => [k, env[k]!]));
 
 const DEFAULT_ENTRY = fileURLToPath(new URL('./codec-process.ts', import.meta.url));
 
@@ -86,7 +101,8 @@ export class CodecPool {
 
   private putBack(proc: CodecProcess): void {
     if (!proc.alive) return;
-    if (this.closed || proc.jobsDone >= (this.options.maxJobsPerProcess ?? 200)) {
+    const bloated = proc.lastRssBytes > (this.options.maxIdleRssBytes ?? 320 * 1024 ** 2);
+    if (this.closed || bloated || proc.jobsDone >= (this.options.maxJobsPerProcess ?? 200)) {
       void proc.kill();
       return;
     }
@@ -127,12 +143,14 @@ class CodecProcess {
   /** Set when we end the process ourselves, so its exit is not reported as a crash. */
   private intentional = false;
   jobsDone = 0;
+  lastRssBytes = 0;
 
   constructor(entry: string, onExit: (crashDetail: string | undefined) => void) {
     this.child = fork(entry, [], {
       // Resolved here, not by name, so the codec process starts whatever directory the server runs in.
       execArgv: ['--import', import.meta.resolve('tsx')],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...CODEC_MALLOC_ENV, ...pick(process.env, Object.keys(CODEC_MALLOC_ENV)) },
       serialization: 'advanced',
     });
     let markReady: () => void = () => undefined;
@@ -219,6 +237,7 @@ class CodecProcess {
 
   private settle(reply: ReplyMessage): void {
     const flight = this.inFlight;
+    this.lastRssBytes = reply.rssBytes;
     if (!flight || flight.id !== reply.id) return;
     this.inFlight = undefined;
     if (reply.ok) flight.resolve(reply.outcome);

@@ -2,6 +2,9 @@
 import type { CompressionType } from '../../contract/api';
 import { CodecError, type CodecErrorKind, type ImageFacts } from '../codec/types';
 
+/** Scheduling priority of codec processes (0 is normal, 19 the lowest). */
+export const CODEC_NICENESS = 19;
+
 export interface CodecRequest {
   /** The stored original. */
   inputPath: string;
@@ -31,7 +34,10 @@ export interface SerializedError {
   code?: string;
 }
 
-export type ReplyMessage = { id: number; ok: true; outcome: CodecOutcome } | { id: number; ok: false; error: SerializedError };
+export type ReplyBody = { ok: true; outcome: CodecOutcome } | { ok: false; error: SerializedError };
+
+/** Every reply carries the codec process's resident memory after the job, so the pool can retire a bloated one. */
+export type ReplyMessage = { id: number; rssBytes: number } & ReplyBody;
 
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof CodecError) return { message: err.message, kind: err.kind };

@@ -116,6 +116,16 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     expect(pool.pids()).toHaveLength(2);
   });
 
+  it('retires a process that holds more memory after a job than it may keep while idle', async () => {
+    const pool = makePool({ size: 1, maxIdleRssBytes: 1 });
+    await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pool.pids()).toEqual([]);
+    const roomy = makePool({ size: 1 });
+    await roomy.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    expect(roomy.pids()).toHaveLength(1);
+  });
+
   it('ends its processes on close and after they sit idle', async () => {
     const pool = makePool({ size: 1, idleMs: 200 });
     await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
