@@ -9,7 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { timeoutError } from '../codec/errors';
-import { deserializeError, type CodecOutcome, type CodecRequest, type ReplyMessage } from './protocol';
+import { deserializeError, lowerPriority, type CodecOutcome, type CodecRequest, type ReplyMessage } from './protocol';
 
 export const CRASH_MESSAGE = 'The compressor stopped unexpectedly while processing this image';
 
@@ -166,6 +166,8 @@ class CodecProcess {
       else this.settle(message);
     });
     this.child.on('error', (err) => failStart(err));
+    // Right after the fork, so the process's start-up runs at low priority too (it lowers its own threads again).
+    if (this.child.pid !== undefined) lowerPriority(this.child.pid);
     this.exitedPromise = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
         this.exited = true;

@@ -1,16 +1,17 @@
 // Entry point of a codec process: compresses one stored file at a time on request from its parent.
 // Running the codec here, not in the server, means a native crash, a runaway encode or a memory blow-up
 // on one hostile image ends this process only; the parent counts it against that one job.
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import { compress } from '../codec';
-import { CODEC_NICENESS, serializeError, type ReplyBody, type ReplyMessage, type RequestMessage } from './protocol';
+import { lowerPriority, serializeError, type ReplyBody, type ReplyMessage, type RequestMessage } from './protocol';
 
 if (!process.send) throw new Error('codec-process must be started by the codec pool (it talks over IPC)');
 
-// Compression is batch work: when the server's event loop needs a core to answer a poll or take an upload,
-// it gets it first. Spare CPU still all goes to compression.
-os.setPriority(CODEC_NICENESS);
+// Linux keeps a priority per thread, and threads inherit it only when they are created: the parent lowered our
+// main thread at once, and this catches any thread Node started before that took effect.
+const threads = fs.existsSync('/proc/self/task') ? fs.readdirSync('/proc/self/task') : [];
+for (const tid of threads) lowerPriority(Number(tid));
 
 // The parent is gone (crashed, killed with -9): nobody will read our result.
 process.on('disconnect', () => process.exit(0));

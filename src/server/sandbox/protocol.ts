@@ -1,9 +1,23 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
+import os from 'node:os';
 import type { CompressionType } from '../../contract/api';
 import { CodecError, type CodecErrorKind, type ImageFacts } from '../codec/types';
 
-/** Scheduling priority of codec processes (0 is normal, 19 the lowest). */
+/**
+ * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the
+ * server's event loop needs a core to answer a poll or take an upload, it gets it first, and spare CPU still
+ * all goes to compression.
+ */
 export const CODEC_NICENESS = 19;
+
+/** Lowers one process's (on Linux: one thread's) priority; where that is not permitted, it stays as it is. */
+export function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, CODEC_NICENESS);
+  } catch {
+    // Some containers forbid it: the codec then competes with the server as an equal.
+  }
+}
 
 export interface CodecRequest {
   /** The stored original. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodecPool, CodecCrashError, CRASH_MESSAGE } from '../../../src/server/sandbox/codec-pool';
-import type { CodecRequest } from '../../../src/server/sandbox/protocol';
+import { CODEC_NICENESS, type CodecRequest } from '../../../src/server/sandbox/protocol';
 import { CodecError, compress } from '../../../src/server/codec';
 import { CORRUPT_MESSAGE } from '../../../src/server/codec/errors';
 import { corpusPath } from '../../support/paths';
@@ -114,6 +114,18 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     }
     expect(most).toBe(2);
     expect(pool.pids()).toHaveLength(2);
+  });
+
+  it('runs codec processes, every thread of them, at the lowest CPU priority', async () => {
+    const pool = makePool({ size: 1 });
+    await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    const [pid] = pool.pids();
+    const niceness = fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(niceness.length).toBeGreaterThan(1);
+    expect(new Set(niceness)).toEqual(new Set([CODEC_NICENESS]));
   });
 
   it('retires a process that holds more memory after a job than it may keep while idle', async () => {
