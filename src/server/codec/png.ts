@@ -50,9 +50,12 @@ function countColoursUpTo(img: RawImage, limit: number): number {
   return seen.size;
 }
 
-/** libimagequant settings for a requested quality (1-100). */
+/**
+ * libimagequant settings for a requested quality (1-100). The file is only an intermediate: it is decoded
+ * for the quality check and oxipng re-deflates it from its pixels, so deflating it here would be wasted work.
+ */
 export function paletteOptions(quality: number) {
-  return { palette: true, quality, effort: 7, dither: 1, compressionLevel: 9 } as const;
+  return { palette: true, quality, effort: 7, dither: 1, compressionLevel: 0 } as const;
 }
 
 function fromRaw(img: RawImage): Sharp {
