@@ -42,21 +42,6 @@ export class BlobStore {
     await fsp.rename(tempFile, target);
   }
 
-  async writeAtomic(kind: BlobKind, id: string, data: Buffer): Promise<void> {
-    const tmp = this.tempPath();
-    try {
-      await fsp.writeFile(tmp, data);
-      await this.commit(tmp, kind, id);
-    } catch (err) {
-      await discard(tmp);
-      throw err;
-    }
-  }
-
-  read(kind: BlobKind, id: string): Promise<Buffer> {
-    return fsp.readFile(this.pathOf(kind, id));
-  }
-
   createReadStream(kind: BlobKind, id: string): fs.ReadStream {
     return fs.createReadStream(this.pathOf(kind, id));
   }

@@ -60,8 +60,11 @@ describe('RetentionSweeper', () => {
         expires_at: createdAt + DAY,
       };
       await jobs.insertMany([row]);
-      await blobs.writeAtomic('original', id, Buffer.from('abc'));
-      await blobs.writeAtomic('result', id, Buffer.from('ab'));
+      for (const kind of ['original', 'result'] as const) {
+        const temp = blobs.tempPath();
+        fs.writeFileSync(temp, kind);
+        await blobs.commit(temp, kind, id);
+      }
       return id;
     };
     return { clock, db, blobs, jobs, sweeper, addJob };
