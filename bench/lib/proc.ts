@@ -3,7 +3,7 @@
 // and its live child processes (plus, for CPU, the children that have already exited).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { childPids } from '../../tests/support/processes';
+import { childPids, statFields } from '../../tests/support/processes';
 
 export interface ProcMemory {
   /** Resident set size now, bytes: the server plus its codec processes (shared pages counted in each). */
@@ -44,12 +44,6 @@ function ticksPerSecond(): number {
     }
   }
   return clockTicks;
-}
-
-function statFields(path: string): string[] {
-  const stat = fs.readFileSync(path, 'utf8');
-  // The command name may contain spaces; fields after it are fixed.
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /**

@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CodecPool, CodecCrashError, CRASH_MESSAGE } from '../../../src/server/sandbox/codec-pool';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CodecPool, CodecCrashError, CRASH_MESSAGE, type CodecPoolOptions } from '../../../src/server/sandbox/codec-pool';
 import { CODEC_NICENESS, type CodecRequest } from '../../../src/server/sandbox/protocol';
 import { CodecError, compress } from '../../../src/server/codec';
 import { CORRUPT_MESSAGE } from '../../../src/server/codec/errors';
 import { corpusPath } from '../../support/paths';
+import { isAlive, threadNiceness } from '../../support/processes';
 
 const SILENT_ENTRY = path.join(import.meta.dirname, 'fixtures/silent-codec-process.ts');
 
@@ -19,8 +20,9 @@ describe('CodecPool', { timeout: 30_000 }, () => {
   afterEach(async () => {
     for (const p of pools.splice(0)) await p.close();
   });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  const makePool = (options: Partial<ConstructorParameters<typeof CodecPool>[0]> = {}) => {
+  const makePool = (options: Partial<CodecPoolOptions> = {}) => {
     const pool = new CodecPool({ size: 2, ...options });
     pools.push(pool);
     return pool;
@@ -34,14 +36,6 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     timeoutSeconds: 30,
     ...overrides,
   });
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   it('writes the same bytes and facts as the codec running here, for a JPEG and a PNG', async () => {
     const pool = makePool();
@@ -98,7 +92,7 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     expect(err).toBeInstanceOf(CodecError);
     expect((err as CodecError).kind).toBe('timeout');
     await new Promise((r) => setTimeout(r, 100));
-    expect(alive(pid!)).toBe(false);
+    expect(isAlive(pid!)).toBe(false);
     expect(pool.pids()).toEqual([]);
   });
 
@@ -120,10 +114,7 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     const pool = makePool({ size: 1 });
     await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
     const [pid] = pool.pids();
-    const niceness = fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    });
+    const niceness = threadNiceness(pid!);
     expect(niceness.length).toBeGreaterThan(1);
     expect(new Set(niceness)).toEqual(new Set([CODEC_NICENESS]));
   });
@@ -142,15 +133,15 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     const pool = makePool({ size: 1, idleMs: 200 });
     await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
     const [pid] = pool.pids();
-    expect(alive(pid!)).toBe(true);
+    expect(isAlive(pid!)).toBe(true);
     await new Promise((r) => setTimeout(r, 600));
-    expect(alive(pid!)).toBe(false);
+    expect(isAlive(pid!)).toBe(false);
     expect(pool.pids()).toEqual([]);
 
     await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
     const [second] = pool.pids();
     await pool.close();
-    expect(alive(second!)).toBe(false);
+    expect(isAlive(second!)).toBe(false);
     await expect(pool.compressFile(request(corpusPath('photos', 'kodim03.png')))).rejects.toThrow(/closed/);
   });
 });
