@@ -29,10 +29,13 @@ export function threadNiceness(pid: number): number[] {
   return fs.readdirSync(`/proc/${pid}/task`).map((tid) => Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]));
 }
 
+/**
+ * Whether a process still runs. A zombie (exited, not yet reaped) counts as gone: an orphaned child is reaped by
+ * whatever runs as pid 1, and in some containers that never happens.
+ */
 export function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    return statFields(`/proc/${pid}/stat`)[0] !== 'Z';
   } catch {
     return false;
   }
