@@ -47,9 +47,6 @@ export interface CodecPoolOptions {
  */
 const CODEC_MALLOC_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
-const pick = (env: NodeJS.ProcessEnv, keys: string[]) =>
-  Object.fromEntries(keys.filter((k) => env[k] !== undefined).map((k) => [k, env[k]!]));
-
 const DEFAULT_ENTRY = fileURLToPath(new URL('./codec-process.ts', import.meta.url));
 
 export class CodecPool {
@@ -150,7 +147,7 @@ class CodecProcess {
       // Resolved here, not by name, so the codec process starts whatever directory the server runs in.
       execArgv: ['--import', import.meta.resolve('tsx')],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...CODEC_MALLOC_ENV, ...pick(process.env, Object.keys(CODEC_MALLOC_ENV)) },
+      env: { ...CODEC_MALLOC_ENV, ...process.env },
       serialization: 'advanced',
     });
     let markReady: () => void = () => undefined;
