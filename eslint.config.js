@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layersPlugin } from './eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'bench/results/', '.tmp/'] },
@@ -13,6 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // Layer rules: which part of the tree may import which (eslint/layers.js).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/no-upward-import': 'error' },
   },
   {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],

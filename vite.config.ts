@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // The server reads the manifest to preload the current page's chunks with the HTML (static-client.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -4,6 +4,14 @@ import path from 'node:path';
 
 export type PresetId = 'high' | 'web' | 'maximum';
 
+/** Our bytes divided by a reference encoder's at equal butteraugli: median and quartiles over n images. */
+export interface ReferenceRatio {
+  median: number;
+  q1: number;
+  q3: number;
+  n: number;
+}
+
 export interface BenchmarkFigures {
   generatedAt: string;
   corpus: { photos: number; png: number };
@@ -12,6 +20,15 @@ export interface BenchmarkFigures {
   medianReductionPercent: number;
   /** Median SSIM at the web preset × 100, one decimal. */
   qualityRetainedPercent: number;
+  /** At equal butteraugli against the reference tools (see bench/sections/codec-efficiency.ts). */
+  equalQuality?: {
+    jpegVsCjpeg: Record<PresetId, ReferenceRatio>;
+    /** Web preset. */
+    webpVsCjpeg: ReferenceRatio;
+    avifVsCjpeg: ReferenceRatio;
+    pngVsPngquant: ReferenceRatio;
+    pngLosslessVsOptipng: ReferenceRatio;
+  };
 }
 
 export const FIGURES_PATH = 'src/client/content/generated/benchmark-figures.json';

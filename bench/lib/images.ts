@@ -2,7 +2,9 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import sharp from 'sharp';
+import { isGrey, openSrgb8 } from '../../src/server/codec/colour';
 
 export interface Pixels {
   data: Buffer;
@@ -17,15 +19,14 @@ export interface Pixels {
  * a tool stripped (jpegoptim --strip-all), so its output is compared the way it was meant to show.
  */
 export async function decodeSrgb(input: Buffer, orientation?: number): Promise<Pixels> {
+  allowMeasuredFormats();
   let source = input;
   if (orientation && orientation !== 1) {
     source = await sharp(input).png({ compressionLevel: 0 }).withMetadata({ orientation }).toBuffer();
   }
   const meta = await sharp(source).metadata();
-  let pipeline = sharp(source, { autoOrient: true });
-  pipeline = meta.depth === 'ushort' && meta.hasProfile
-    ? pipeline.withIccProfile('srgb', { attach: false })
-    : pipeline.toColourspace('srgb');
+  // The codec's own colour step (profiles, CMYK, 16-bit); grey is widened to RGB.
+  const pipeline = isGrey(meta) ? sharp(source, { autoOrient: true }).toColourspace('srgb') : await openSrgb8(source, meta, { autoOrient: true });
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
 }
@@ -81,4 +82,62 @@ export function listImages(corpusDir: string, folder: string): string[] {
     .filter((name) => /\.(png|jpe?g)$/i.test(name))
     .sort()
     .map((name) => path.posix.join(folder, name));
+}
+
+let unblocked = false;
+/**
+ * The codec limits this process's libvips to the loaders it accepts as input; measuring also decodes
+ * the WebP and AVIF files the bench writes (outputs, never untrusted input).
+ */
+function allowMeasuredFormats(): void {
+  if (unblocked) return;
+  sharp.unblock({ operation: ['VipsForeignLoadWebp', 'VipsForeignLoadHeif', 'VipsForeignLoadPng', 'VipsForeignLoadJpeg'] });
+  unblocked = true;
+}
+
+/** Identical pictures (the same photo stored with another orientation tag, a re-saved copy) count once. */
+export function pixelHash(img: Pixels): string {
+  return crypto.createHash('sha256').update(`${img.width}x${img.height}x${img.channels}:`).update(img.data).digest('hex');
+}
+
+/** Sample side: larger images are represented by their centre crop of this size (see codec-efficiency). */
+export const SAMPLE_SIDE = 512;
+
+export interface Sample {
+  /** Lossless PNG of the sample: 8-bit sRGB, or 8-bit grey for grey sources. */
+  png: Buffer;
+  /** The same pixels as RGB, the reference every encoder is scored against. */
+  reference: Pixels;
+  grey: boolean;
+  cropped: boolean;
+}
+
+/** The centre SAMPLE_SIDE² of an image, upright and converted to sRGB the way the codec converts it. */
+export async function photoSample(input: Buffer): Promise<Sample> {
+  allowMeasuredFormats();
+  const meta = await sharp(input).metadata();
+  const grey = meta.space === 'b-w' || meta.space === 'grey16';
+  const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  const width = Math.min(upright.width, SAMPLE_SIDE);
+  const height = Math.min(upright.height, SAMPLE_SIDE);
+  const cropped = width !== upright.width || height !== upright.height;
+  let pipeline = (await openSrgb8(input, meta, { autoOrient: true })).removeAlpha();
+  const { data: full, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  pipeline = sharp(full, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 3 } });
+  if (cropped) {
+    pipeline = pipeline.extract({ left: Math.floor((info.width - width) / 2), top: Math.floor((info.height - height) / 2), width, height });
+  }
+  const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
+  return { png, reference: await decodeSrgb(png), grey, cropped };
+}
+
+export function pnmOf(sample: Sample): Buffer {
+  const { reference: img, grey } = sample;
+  const n = img.width * img.height;
+  const body = Buffer.alloc(grey ? n : n * 3);
+  for (let i = 0; i < n; i++) {
+    if (grey) body[i] = img.data[i * img.channels]!;
+    else img.data.copy(body, i * 3, i * img.channels, i * img.channels + 3);
+  }
+  return Buffer.concat([Buffer.from(`${grey ? 'P5' : 'P6'}\n${img.width} ${img.height}\n255\n`, 'latin1'), body]);
 }

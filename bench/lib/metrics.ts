@@ -40,12 +40,12 @@ async function butteraugli(a: Pixels, b: Pixels, dir: string, tag: string): Prom
  * Compares a candidate with the reference. Images with alpha are composited on black and on
  * white, and the worse score of the two is kept, so damage hidden by one background still counts.
  */
-export async function compare(reference: Pixels, candidate: Pixels, scratch: string, withButteraugli: boolean): Promise<Scores> {
+export async function compare(reference: Pixels, candidate: Pixels, scratch: string, withButteraugli: boolean, side = METRIC_SIDE): Promise<Scores> {
   if (reference.width !== candidate.width || reference.height !== candidate.height) {
     throw new Error(`size mismatch ${reference.width}x${reference.height} vs ${candidate.width}x${candidate.height}`);
   }
-  const ref = centreCrop(reference, METRIC_SIDE);
-  const cand = centreCrop(candidate, METRIC_SIDE);
+  const ref = centreCrop(reference, side);
+  const cand = centreCrop(candidate, side);
   const backgrounds = ref.channels === 4 || cand.channels === 4 ? [0, 255] : [0];
   let worstSsim = 1;
   let worstBa = 0;
@@ -56,4 +56,18 @@ export async function compare(reference: Pixels, candidate: Pixels, scratch: str
     if (withButteraugli) worstBa = Math.max(worstBa, await butteraugli(a, b, scratch, `bg${bg}`));
   }
   return withButteraugli ? { butteraugli: worstBa, ssim: worstSsim } : { ssim: worstSsim };
+}
+
+/** butteraugli over the whole image (alpha: the worse of black and white backgrounds). Equal pixels score 0 without a run. */
+export async function butteraugliWhole(reference: Pixels, candidate: Pixels, scratch: string, tag: string): Promise<number> {
+  if (reference.width !== candidate.width || reference.height !== candidate.height) {
+    throw new Error(`size mismatch ${reference.width}x${reference.height} vs ${candidate.width}x${candidate.height}`);
+  }
+  if (reference.channels === candidate.channels && reference.data.equals(candidate.data)) return 0;
+  const backgrounds = reference.channels === 4 || candidate.channels === 4 ? [0, 255] : [0];
+  let worst = 0;
+  for (const bg of backgrounds) {
+    worst = Math.max(worst, await butteraugli(flatten(reference, bg), flatten(candidate, bg), scratch, `${tag}-bg${bg}`));
+  }
+  return worst;
 }

@@ -1,11 +1,2 @@
-// A small seeded PRNG (mulberry32) so jittered schedules are the same on every run.
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A small seeded PRNG so jittered schedules are the same on every run (shared with the tests' seeded randomness).
+export { mulberry32 as seededRandom } from '../../tests/support/seed';

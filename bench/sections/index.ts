@@ -2,6 +2,7 @@
 import type { BenchSection } from '../types';
 import { codecEfficiency } from './codec-efficiency';
 import { codecSpeed } from './codec-speed';
+import { formatsCalibration } from './formats-calibration';
 import { serviceThroughput } from './service-throughput';
 import { pollLatency } from './poll-latency';
 import { memory } from './memory';
@@ -9,4 +10,4 @@ import { load } from './load';
 import { frontend } from './frontend';
 import { scaleout } from './scaleout';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, serviceThroughput, pollLatency, memory, load, frontend, scaleout];

@@ -16,7 +16,9 @@ import { progress, type BenchSection } from '../lib/section';
 import { cpuTimeMs } from '../lib/proc';
 import { mib, ms, round } from '../lib/stats';
 import { makeDataDir, startServer, type TestServer } from '../../tests/support/server';
-import { TEST_REDIS_URL, adminQuery, backingFor, releaseAll } from '../../tests/support/scaleout-backing';
+import { testRedisUrl, adminQuery, backingFor, releaseAll } from '../../tests/support/scaleout-backing';
+import { provideScaleoutServices } from '../../tests/support/scaleout-services';
+import type { BenchContext, SectionResult } from '../types';
 
 const QUALITY = 80;
 const TYPE = 'web';
@@ -204,7 +206,7 @@ async function servicesReachable(): Promise<string | null> {
   } catch (err) {
     return `PostgreSQL is not reachable (${(err as Error).message})`;
   }
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(testRedisUrl(), { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   try {
     await redis.connect();
     await redis.ping();
@@ -219,156 +221,172 @@ async function servicesReachable(): Promise<string | null> {
 export const scaleout: BenchSection = {
   name: 'scaleout',
   async run(ctx) {
-    const log = progress(ctx, 'scaleout');
-    const unavailable = await servicesReachable();
-    if (unavailable) {
-      return { markdown: `## Scale-out: workers against embedded\n\nNot measured: ${unavailable}.`, json: { skipped: unavailable } };
-    }
-    const photos = throughputSet();
-    const tiny = await tinyPngs(TINY_JOBS);
-    const warm = await tinyPngs(12);
-    const loadBefore = os.loadavg()[0]!;
-    const redis = new Redis(TEST_REDIS_URL);
-
-    const runBoth = async (make: () => Promise<Deployment>) => {
-      const d = await make();
-      try {
-        const client = await newUser(d.api.url);
-        // Every process loads the codec on its first job; warm them all before measuring.
-        await waitForJobs(client, new Set((await upload(client, warm)).map((j) => j.id)));
-        // Let the warm-up's database counters settle so they are not counted in the first run.
-        if (d.database) await settledPgXacts(d.database);
-        log(`${d.mode}: ${photos.length} photos`);
-        const photoRun = await measure(d, client, photos, redis);
-        log(`${d.mode}: ${tiny.length} 1x1 PNGs`);
-        const tinyRun = await measure(d, client, tiny, redis);
-        return { photoRun, tinyRun };
-      } finally {
-        await d.stop();
-      }
-    };
-
+    // The services given in TEST_PG_URL / TEST_REDIS_URL, else throwaway ones for this section only.
+    let stopServices: () => Promise<void>;
     try {
-      // Embedded before and after the scale-out runs; the scale-out figures are compared with their mean,
-      // which cancels a steady drift in what else the shared machine is doing.
-      const before = await runBoth(embedded);
-      const one = await runBoth(() => scaleOut(1));
-      const two = await runBoth(() => scaleOut(2));
-      const after = await runBoth(embedded);
-      const loadAfter = os.loadavg()[0]!;
-
-      const mean = (a: number, b: number) => (a + b) / 2;
-      const base = {
-        photosPerSec: mean(before.photoRun.jobsPerSec, after.photoRun.jobsPerSec),
-        photoCpu: mean(before.photoRun.cpuMsPerJob, after.photoRun.cpuMsPerJob),
-        tinyPerSec: mean(before.tinyRun.jobsPerSec, after.tinyRun.jobsPerSec),
-        tinyCpu: mean(before.tinyRun.cpuMsPerJob, after.tinyRun.cpuMsPerJob),
-      };
-      const ratios = {
-        oneWorkerPhotos: round(one.photoRun.jobsPerSec / base.photosPerSec, 3),
-        twoWorkersPhotos: round(two.photoRun.jobsPerSec / base.photosPerSec, 3),
-        twoOverOnePhotos: round(two.photoRun.jobsPerSec / one.photoRun.jobsPerSec, 3),
-        oneWorkerTiny: round(one.tinyRun.jobsPerSec / base.tinyPerSec, 3),
-        twoWorkersTiny: round(two.tinyRun.jobsPerSec / base.tinyPerSec, 3),
-        oneWorkerPhotoCpu: round(one.photoRun.cpuMsPerJob / base.photoCpu, 3),
-        oneWorkerTinyCpu: round(one.tinyRun.cpuMsPerJob / base.tinyCpu, 3),
-      };
-      const overheadWallMs = round(1000 / one.tinyRun.jobsPerSec - 1000 / base.tinyPerSec, 1);
-      const overheadCpuMs = round(one.tinyRun.cpuMsPerJob - base.tinyCpu, 1);
-      const cores = os.cpus().length;
-      // How busy the machine's cores were with our worker during the one-worker photo run: below 1, the machine
-      // was shared with other work (or the worker could not fill it), which is what wall-time ratios suffer from.
-      const oneWorkerCoreUse = round(((one.photoRun.workerCpuMsPerJob ?? NaN) * one.photoRun.jobsPerSec) / 1000 / cores, 2);
-
-      // What the measured per-job costs predict for N worker machines (CPU only; each figure is a ceiling).
-      const p = one.photoRun;
-      const t = one.tinyRun;
-      const perWorkerCore = 1000 / (p.workerCpuMsPerJob ?? NaN);
-      const apiPerCore = 1000 / (p.apiCpuMsPerJob ?? NaN);
-      const pgPerCore = 1000 / (p.pgCpuMsPerJob ?? NaN);
-      const redisCeiling = 1000 / (p.redisCpuMsPerJob ?? NaN);
-      const prediction = {
-        photoJobsPerSecPerWorkerCore: round(perWorkerCore, 2),
-        photoJobsPerSecPerApiCore: round(apiPerCore, 1),
-        photoJobsPerSecPerPostgresCore: round(pgPerCore, 0),
-        photoJobsPerSecRedisCeiling: round(redisCeiling, 0),
-        volumeMiBPerJob: p.mibPerJob,
-      };
-
-      const row = (r: Run, vs: number | null) => [
-        r.mode,
-        r.jobs,
-        ms(r.wallMs),
-        r.jobsPerSec.toFixed(2),
-        vs === null ? '' : `${(r.jobsPerSec / vs).toFixed(2)}x`,
-        ms(r.cpuMsPerJob),
-        r.failed,
-      ];
-      const headers = ['mode', 'jobs', 'wall', 'jobs/s', 'vs embedded', 'CPU per job (app processes)', 'failed'];
-      const cost = (what: string, r: Run) => [
-        what,
-        ms(r.apiCpuMsPerJob ?? NaN),
-        ms(r.workerCpuMsPerJob ?? NaN),
-        ms(r.pgCpuMsPerJob ?? NaN),
-        r.pgXactsPerJob ?? '',
-        ms(r.redisCpuMsPerJob ?? NaN),
-        r.redisCommandsPerJob ?? '',
-      ];
-      const markdown = [
-        '## Scale-out: workers against embedded',
-        '',
-        `Same ${photos.length} corpus photos as the service-throughput section (${mib(totalBytes(photos))}), uploaded in one request by a signed-in user, ` +
-          `quality ${QUALITY}, type ${TYPE}; ${MAX_CONCURRENT_JOBS} jobs at a time per worker process. Embedded: one process on SQLite with the ` +
-          'in-process queue. Scale-out: one API process plus one or two worker processes on PostgreSQL and BullMQ/Redis, all on this machine ' +
-          `(${cores} cores; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after). Wall time runs from the upload ` +
-          "request to the last job's `completedAt`; ratios are against the mean of an embedded run before and one after the scale-out runs.",
-        '',
-        table(headers, [row(before.photoRun, null), row(one.photoRun, base.photosPerSec), row(two.photoRun, base.photosPerSec), row(after.photoRun, null)]),
-        '',
-        `Queue overhead with ${tiny.length} 1x1 PNGs (codec cost near zero):`,
-        '',
-        table(headers, [row(before.tinyRun, null), row(one.tinyRun, base.tinyPerSec), row(two.tinyRun, base.tinyPerSec), row(after.tinyRun, null)]),
-        '',
-        `**Photos: 1 worker ${ratios.oneWorkerPhotos.toFixed(2)}x, 2 workers ${ratios.twoWorkersPhotos.toFixed(2)}x embedded's jobs/s** ` +
-          `(2 workers / 1 worker: ${ratios.twoOverOnePhotos.toFixed(2)}x); app CPU per photo job, scale-out / embedded: ${ratios.oneWorkerPhotoCpu.toFixed(2)}. ` +
-          `The one worker used ${Math.round(oneWorkerCoreUse * 100)}% of this machine's ${cores} cores, and a second worker on the same machine ` +
-          'shares the same cores, so the 2-worker figure measures contention here; added throughput comes from added machines.',
-        '',
-        `**Per-job queue overhead: ${ms(overheadWallMs)} wall and ${ms(overheadCpuMs)} app CPU more than embedded** ` +
-          `(tiny jobs: 1 worker ${ratios.oneWorkerTiny.toFixed(2)}x, 2 workers ${ratios.twoWorkersTiny.toFixed(2)}x embedded's rate).`,
-        '',
-        'Where a scale-out job spends its CPU (1 worker; PostgreSQL: the backends of the run\'s database; Redis: the whole server, other clients included; ' +
-          'PostgreSQL transactions include the bench\'s polls of `/api/jobs`, 4 a second):',
-        '',
-        table(
-          ['run', 'API process', 'worker process', 'PostgreSQL', 'PG transactions', 'Redis', 'Redis commands'],
-          [cost(`${photos.length} photos, per job`, p), cost(`${tiny.length} 1x1 PNGs, per job`, t)],
-        ),
-        '',
-        `**For N worker machines** these per-job costs predict about ${prediction.photoJobsPerSecPerWorkerCore.toFixed(2)} photo jobs/s per worker core ` +
-          `(a worker process runs ${MAX_CONCURRENT_JOBS} jobs at once with libvips threads, so run about one worker process per 2 to 3 cores), growing linearly ` +
-          `with N until a shared part saturates: API processes at about ${prediction.photoJobsPerSecPerApiCore.toFixed(0)} jobs/s per core ` +
-          `(uploads and polls), PostgreSQL at about ${prediction.photoJobsPerSecPerPostgresCore} jobs/s per core, Redis (one thread) at about ` +
-          `${prediction.photoJobsPerSecRedisCeiling} jobs/s, and the shared volume with ${p.mibPerJob.toFixed(2)} MiB written and as much read ` +
-          'per job of this size (original and result, each written once and read at least once).',
-      ].join('\n');
-
-      return {
-        markdown,
-        json: {
-          images: photos.map((p) => p.name),
-          tinyJobs: tiny.length,
-          concurrencyPerWorker: MAX_CONCURRENT_JOBS,
-          loadAverage: { before: loadBefore, after: loadAfter, cores },
-          runs: { embeddedBefore: before, oneWorker: one, twoWorkers: two, embeddedAfter: after },
-          ratios,
-          perJobOverhead: { wallMs: overheadWallMs, cpuMs: overheadCpuMs },
-          oneWorkerCoreUse,
-          prediction,
-        },
-      };
+      stopServices = await provideScaleoutServices(progress(ctx, 'scaleout'));
+    } catch (err) {
+      const why = (err as Error).message;
+      return { markdown: `## Scale-out: workers against embedded\n\nNot measured: ${why}.`, json: { skipped: why } };
+    }
+    try {
+      return await measureScaleout(ctx);
     } finally {
-      redis.disconnect();
+      await stopServices();
     }
   },
 };
+
+async function measureScaleout(ctx: BenchContext): Promise<SectionResult> {
+  const log = progress(ctx, 'scaleout');
+  const unavailable = await servicesReachable();
+  if (unavailable) {
+    return { markdown: `## Scale-out: workers against embedded\n\nNot measured: ${unavailable}.`, json: { skipped: unavailable } };
+  }
+  const photos = throughputSet();
+  const tiny = await tinyPngs(TINY_JOBS);
+  const warm = await tinyPngs(12);
+  const loadBefore = os.loadavg()[0]!;
+  const redis = new Redis(testRedisUrl());
+
+  const runBoth = async (make: () => Promise<Deployment>) => {
+    const d = await make();
+    try {
+      const client = await newUser(d.api.url);
+      // Every process loads the codec on its first job; warm them all before measuring.
+      await waitForJobs(client, new Set((await upload(client, warm)).map((j) => j.id)));
+      // Let the warm-up's database counters settle so they are not counted in the first run.
+      if (d.database) await settledPgXacts(d.database);
+      log(`${d.mode}: ${photos.length} photos`);
+      const photoRun = await measure(d, client, photos, redis);
+      log(`${d.mode}: ${tiny.length} 1x1 PNGs`);
+      const tinyRun = await measure(d, client, tiny, redis);
+      return { photoRun, tinyRun };
+    } finally {
+      await d.stop();
+    }
+  };
+
+  try {
+    // Embedded before and after the scale-out runs; the scale-out figures are compared with their mean,
+    // which cancels a steady drift in what else the shared machine is doing.
+    const before = await runBoth(embedded);
+    const one = await runBoth(() => scaleOut(1));
+    const two = await runBoth(() => scaleOut(2));
+    const after = await runBoth(embedded);
+    const loadAfter = os.loadavg()[0]!;
+
+    const mean = (a: number, b: number) => (a + b) / 2;
+    const base = {
+      photosPerSec: mean(before.photoRun.jobsPerSec, after.photoRun.jobsPerSec),
+      photoCpu: mean(before.photoRun.cpuMsPerJob, after.photoRun.cpuMsPerJob),
+      tinyPerSec: mean(before.tinyRun.jobsPerSec, after.tinyRun.jobsPerSec),
+      tinyCpu: mean(before.tinyRun.cpuMsPerJob, after.tinyRun.cpuMsPerJob),
+    };
+    const ratios = {
+      oneWorkerPhotos: round(one.photoRun.jobsPerSec / base.photosPerSec, 3),
+      twoWorkersPhotos: round(two.photoRun.jobsPerSec / base.photosPerSec, 3),
+      twoOverOnePhotos: round(two.photoRun.jobsPerSec / one.photoRun.jobsPerSec, 3),
+      oneWorkerTiny: round(one.tinyRun.jobsPerSec / base.tinyPerSec, 3),
+      twoWorkersTiny: round(two.tinyRun.jobsPerSec / base.tinyPerSec, 3),
+      oneWorkerPhotoCpu: round(one.photoRun.cpuMsPerJob / base.photoCpu, 3),
+      oneWorkerTinyCpu: round(one.tinyRun.cpuMsPerJob / base.tinyCpu, 3),
+    };
+    const overheadWallMs = round(1000 / one.tinyRun.jobsPerSec - 1000 / base.tinyPerSec, 1);
+    const overheadCpuMs = round(one.tinyRun.cpuMsPerJob - base.tinyCpu, 1);
+    const cores = os.cpus().length;
+    // How busy the machine's cores were with our worker during the one-worker photo run: below 1, the machine
+    // was shared with other work (or the worker could not fill it), which is what wall-time ratios suffer from.
+    const oneWorkerCoreUse = round(((one.photoRun.workerCpuMsPerJob ?? NaN) * one.photoRun.jobsPerSec) / 1000 / cores, 2);
+
+    // What the measured per-job costs predict for N worker machines (CPU only; each figure is a ceiling).
+    const p = one.photoRun;
+    const t = one.tinyRun;
+    const perWorkerCore = 1000 / (p.workerCpuMsPerJob ?? NaN);
+    const apiPerCore = 1000 / (p.apiCpuMsPerJob ?? NaN);
+    const pgPerCore = 1000 / (p.pgCpuMsPerJob ?? NaN);
+    const redisCeiling = 1000 / (p.redisCpuMsPerJob ?? NaN);
+    const prediction = {
+      photoJobsPerSecPerWorkerCore: round(perWorkerCore, 2),
+      photoJobsPerSecPerApiCore: round(apiPerCore, 1),
+      photoJobsPerSecPerPostgresCore: round(pgPerCore, 0),
+      photoJobsPerSecRedisCeiling: round(redisCeiling, 0),
+      volumeMiBPerJob: p.mibPerJob,
+    };
+
+    const row = (r: Run, vs: number | null) => [
+      r.mode,
+      r.jobs,
+      ms(r.wallMs),
+      r.jobsPerSec.toFixed(2),
+      vs === null ? '' : `${(r.jobsPerSec / vs).toFixed(2)}x`,
+      ms(r.cpuMsPerJob),
+      r.failed,
+    ];
+    const headers = ['mode', 'jobs', 'wall', 'jobs/s', 'vs embedded', 'CPU per job (app processes)', 'failed'];
+    const cost = (what: string, r: Run) => [
+      what,
+      ms(r.apiCpuMsPerJob ?? NaN),
+      ms(r.workerCpuMsPerJob ?? NaN),
+      ms(r.pgCpuMsPerJob ?? NaN),
+      r.pgXactsPerJob ?? '',
+      ms(r.redisCpuMsPerJob ?? NaN),
+      r.redisCommandsPerJob ?? '',
+    ];
+    const markdown = [
+      '## Scale-out: workers against embedded',
+      '',
+      `Same ${photos.length} corpus photos as the service-throughput section (${mib(totalBytes(photos))}), uploaded in one request by a signed-in user, ` +
+        `quality ${QUALITY}, type ${TYPE}; ${MAX_CONCURRENT_JOBS} jobs at a time per worker process. Embedded: one process on SQLite with the ` +
+        'in-process queue. Scale-out: one API process plus one or two worker processes on PostgreSQL and BullMQ/Redis, all on this machine ' +
+        `(${cores} cores; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after). Wall time runs from the upload ` +
+        "request to the last job's `completedAt`; ratios are against the mean of an embedded run before and one after the scale-out runs.",
+      '',
+      table(headers, [row(before.photoRun, null), row(one.photoRun, base.photosPerSec), row(two.photoRun, base.photosPerSec), row(after.photoRun, null)]),
+      '',
+      `Queue overhead with ${tiny.length} 1x1 PNGs (codec cost near zero):`,
+      '',
+      table(headers, [row(before.tinyRun, null), row(one.tinyRun, base.tinyPerSec), row(two.tinyRun, base.tinyPerSec), row(after.tinyRun, null)]),
+      '',
+      `**Photos: 1 worker ${ratios.oneWorkerPhotos.toFixed(2)}x, 2 workers ${ratios.twoWorkersPhotos.toFixed(2)}x embedded's jobs/s** ` +
+        `(2 workers / 1 worker: ${ratios.twoOverOnePhotos.toFixed(2)}x); app CPU per photo job, scale-out / embedded: ${ratios.oneWorkerPhotoCpu.toFixed(2)}. ` +
+        `The one worker used ${Math.round(oneWorkerCoreUse * 100)}% of this machine's ${cores} cores, and a second worker on the same machine ` +
+        'shares the same cores, so the 2-worker figure measures contention here; added throughput comes from added machines.',
+      '',
+      `**Per-job queue overhead: ${ms(overheadWallMs)} wall and ${ms(overheadCpuMs)} app CPU more than embedded** ` +
+        `(tiny jobs: 1 worker ${ratios.oneWorkerTiny.toFixed(2)}x, 2 workers ${ratios.twoWorkersTiny.toFixed(2)}x embedded's rate).`,
+      '',
+      'Where a scale-out job spends its CPU (1 worker; PostgreSQL: the backends of the run\'s database; Redis: the whole server, other clients included; ' +
+        'PostgreSQL transactions include the bench\'s polls of `/api/jobs`, 4 a second):',
+      '',
+      table(
+        ['run', 'API process', 'worker process', 'PostgreSQL', 'PG transactions', 'Redis', 'Redis commands'],
+        [cost(`${photos.length} photos, per job`, p), cost(`${tiny.length} 1x1 PNGs, per job`, t)],
+      ),
+      '',
+      `**For N worker machines** these per-job costs predict about ${prediction.photoJobsPerSecPerWorkerCore.toFixed(2)} photo jobs/s per worker core ` +
+        `(a worker process runs ${MAX_CONCURRENT_JOBS} jobs at once with libvips threads, so run about one worker process per 2 to 3 cores), growing linearly ` +
+        `with N until a shared part saturates: API processes at about ${prediction.photoJobsPerSecPerApiCore.toFixed(0)} jobs/s per core ` +
+        `(uploads and polls), PostgreSQL at about ${prediction.photoJobsPerSecPerPostgresCore} jobs/s per core, Redis (one thread) at about ` +
+        `${prediction.photoJobsPerSecRedisCeiling} jobs/s, and the shared volume with ${p.mibPerJob.toFixed(2)} MiB written and as much read ` +
+        'per job of this size (original and result, each written once and read at least once).',
+    ].join('\n');
+
+    return {
+      markdown,
+      json: {
+        images: photos.map((p) => p.name),
+        tinyJobs: tiny.length,
+        concurrencyPerWorker: MAX_CONCURRENT_JOBS,
+        loadAverage: { before: loadBefore, after: loadAfter, cores },
+        runs: { embeddedBefore: before, oneWorker: one, twoWorkers: two, embeddedAfter: after },
+        ratios,
+        perJobOverhead: { wallMs: overheadWallMs, cpuMs: overheadCpuMs },
+        oneWorkerCoreUse,
+        prediction,
+      },
+    };
+  } finally {
+    redis.disconnect();
+  }
+}

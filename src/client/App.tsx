@@ -1,12 +1,15 @@
-// Every route of the spec, each page loaded on demand so the tool page ships only its own code.
+// Every route of the spec; every page but the tool is loaded on demand.
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Toaster } from './components/ui/toaster';
-import { lazyPage, type PageComponent } from './lib/lazy-page';
+import { eagerPage, lazyPage, type PageComponent } from './lib/lazy-page';
+// The tool is where most visits start: it ships in the entry chunk with the parts it shares with other pages, so a
+// slow phone fetches two files for it instead of a page chunk and a wave of tiny shared chunks after it.
+import Home from './pages/home';
 import type { ClientRoute } from '../contract/routes';
 
 const PAGES: Record<ClientRoute, PageComponent> = {
-  '/': lazyPage(() => import('./pages/home')),
+  '/': eagerPage(Home),
   '/landing': lazyPage(() => import('./pages/landing')),
   '/auth': lazyPage(() => import('./pages/auth')),
   '/dashboard': lazyPage(() => import('./pages/dashboard')),
@@ -18,6 +21,7 @@ const PAGES: Record<ClientRoute, PageComponent> = {
   '/terms-enhanced': lazyPage(() => import('./pages/terms-enhanced')),
   '/blog': lazyPage(() => import('./pages/blog')),
   '/help': lazyPage(() => import('./pages/help')),
+  '/developers': lazyPage(() => import('./pages/developers')),
 };
 const NotFound = lazyPage(() => import('./pages/not-found'));
 

@@ -1,12 +1,14 @@
 // API shapes shared by server and client. The zod schemas are the single source of validation rules.
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { MESSAGES } from './messages';
+import type { CompressionType, ImageFormat, OutputFormat } from './settings';
 
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'error'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const COMPRESSION_TYPES = ['high', 'web', 'standard', 'maximum'] as const;
-export type CompressionType = (typeof COMPRESSION_TYPES)[number];
+// Settings (quality, type, format, ...) are one schema in settings.ts; re-exported here for existing imports.
+export { COMPRESSION_TYPES, compressSettingsSchema as compressFieldsSchema, type CompressionType } from './settings';
 
 export interface Job {
   id: string;
@@ -22,12 +24,38 @@ export interface Job {
   compressionType: CompressionType;
   /** Download URL (/api/download/<id>) once completed, null before. Never a filesystem path. */
   compressedPath: string | null;
-  /** MIME type of the original and of the output. */
+  /** A small WebP preview of the result (fits 400 px) for cards and history, once completed; null before. */
+  previewPath: string | null;
+  /** MIME type of the original. */
   mimeType: string;
+  /** The format asked for: a fixed one, `original` (the input's) or `auto` (the smallest of the candidates). */
+  outputFormat: OutputFormat;
+  /** MIME type of the result (the download's Content-Type); null until completed. */
+  outputMimeType: string | null;
+  /** The colour transparency was flattened onto ('#rrggbb'), when the output format could not carry it; else null. */
+  flattenedOnto: string | null;
+  /** How `auto` chose, once completed; null for the other formats. */
+  formatDecision: FormatDecision | null;
   error: string | null;
   createdAt: string;
   completedAt: string | null;
   expiresAt: string;
+}
+
+/** One format Auto tried, with the size it came to (`original`: the upload itself, kept as it was). */
+export interface FormatCandidate {
+  format: ImageFormat;
+  bytes: number;
+  original?: boolean;
+}
+
+export interface FormatDecision {
+  winner: ImageFormat;
+  /** True when the upload itself was the smallest displayable candidate. */
+  keptOriginal: boolean;
+  candidates: FormatCandidate[];
+  /** Formats not tried for this image, and why (e.g. JPEG cannot carry transparency). */
+  skipped: { format: ImageFormat; reason: string }[];
 }
 
 export interface Preset {
@@ -74,15 +102,23 @@ export interface User {
 export interface UploadRejection {
   filename: string;
   message: string;
+  /** Why the file was refused: FILE_TOO_LARGE, GUEST_FILE_TOO_LARGE, UNSUPPORTED_TYPE or FILE_TOO_SMALL. */
+  code: ErrorCode;
 }
 
 export interface CompressResponse {
   jobs: Job[];
   rejected: UploadRejection[];
+  /** The owner's queue is paused: the new jobs wait in pending until it is resumed. */
+  queuePaused: boolean;
 }
 
+/** Every error body. `field` names the offending field of a VALIDATION_FAILED; a refused upload adds `rejected`. */
 export interface ApiError {
   message: string;
+  code: ErrorCode;
+  field?: string;
+  rejected?: UploadRejection[];
 }
 
 /** Longest password we hash; longer bodies are refused before hashing (argon2 cost is per byte only marginally, but bodies are bounded). */
@@ -117,13 +153,3 @@ export const registerSchema = z.object({
   lastName: personName(MESSAGES.lastNameRequired),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
-
-export const compressFieldsSchema = z.object({
-  quality: z.coerce
-    .number({ error: 'Quality must be an integer from 1 to 100' })
-    .int('Quality must be an integer from 1 to 100')
-    .min(1, 'Quality must be an integer from 1 to 100')
-    .max(100, 'Quality must be an integer from 1 to 100')
-    .default(80),
-  type: z.enum(COMPRESSION_TYPES, { error: `Type must be one of ${COMPRESSION_TYPES.join(', ')}` }).default('web'),
-});

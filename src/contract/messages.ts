@@ -6,7 +6,8 @@ export const MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   guestTooLarge: 'Please sign in to upload files larger than 10MB',
-  fileTypeInvalid: 'File type must be one of image/jpeg, image/png',
+  // The spec's 'File type must be one of ...' with the types we accept since WebP and AVIF inputs.
+  fileTypeInvalid: 'File type must be one of image/jpeg, image/png, image/webp, image/avif',
   tooManyFiles: 'Too many files',
   notFound: 'Not found',
   invalidCredentials: 'Invalid email or password',

@@ -12,5 +12,6 @@ export const CLIENT_ROUTES = [
   '/terms-enhanced',
   '/blog',
   '/help',
+  '/developers',
 ] as const;
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];

@@ -1,11 +1,8 @@
 // The environment, parsed once. This is the only module that reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+import type { FairUseLimits } from './api/fair-use';
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -23,7 +20,16 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must be a redis:// URL (leave unset for the in-process queue)'),
   REDIS_PREFIX: z.string().min(1).default('imgc'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  TRUST_PROXY: booleanFlag,
+  /** Reverse proxies whose X-Forwarded-For/-Proto are believed: addresses and CIDR ranges (http/trusted-proxies.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustedProxies(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   /** Seconds the process waits for running jobs on SIGTERM before leaving them for the next start. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(600).default(20),
   /**
@@ -31,19 +37,34 @@ const envSchema = z.object({
    * A crashed worker's jobs are picked up again after 1 to 1.5 times this; tests shorten it.
    */
   QUEUE_LOCK_SECONDS: z.coerce.number().min(2).max(600).default(30),
-  /** Test hook: a fixed offset added to the clock, in milliseconds (retention tests). */
-  CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
-  /** Test hook: a file holding a clock offset in milliseconds, re-read while running (clock-jump fault tests). */
-  CLOCK_OFFSET_FILE: z.string().optional(),
+  /** Tinify-compatible POST /shrink: hosts a `source.url` may name (comma-separated); unset refuses every URL. */
+  TINIFY_SOURCE_URL_HOSTS: z.string().optional(),
+  /** Test hook: write the routes the app registers to this JSON file once ready (OpenAPI coverage test). */
+  ROUTE_TABLE_FILE: z.string().optional(),
   /** How often the retention sweeper runs. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(300),
   /** Backpressure: waiting + running jobs allowed per owner and in total before uploads get 429. */
   ADMISSION_PER_OWNER: z.coerce.number().int().positive().default(200),
   ADMISSION_TOTAL: z.coerce.number().int().positive().default(5000),
+  /** Waiting + running jobs all guests uploading from one client address may have together. */
+  ADMISSION_GUEST_PER_ADDRESS: z.coerce.number().int().positive().default(1000),
+  /** New guest sessions (stored at a visitor's first upload or pause) per client address per 15 minutes. */
+  GUEST_SESSIONS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   /** Slow clients: headers must arrive within this time; upload bodies must keep this average rate after the grace. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(20),
+  /** Request bodies other than uploads (JSON) must arrive in full within this time. */
+  BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  /** A connection silent in both directions for this long is closed. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** Connections one client address may hold open at once (not applied when TRUST_PROXY is set). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(2048),
   UPLOAD_RATE_GRACE_SECONDS: z.coerce.number().positive().max(600).default(20),
+  /** Fair use of API keys: requests per minute and images per calendar month (UTC), per key and per user. */
+  API_REQUESTS_PER_MINUTE_PER_KEY: z.coerce.number().int().positive().default(120),
+  API_REQUESTS_PER_MINUTE_PER_USER: z.coerce.number().int().positive().default(240),
+  API_IMAGES_PER_MONTH_PER_KEY: z.coerce.number().int().positive().default(5000),
+  API_IMAGES_PER_MONTH_PER_USER: z.coerce.number().int().positive().default(10000),
   /** The built client to serve (default: dist/client of this checkout). */
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -59,17 +80,22 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   role: 'all' | 'api' | 'worker';
-  trustProxy: boolean;
+  trustProxy: TrustedProxies;
   shutdownGraceMs: number;
   queueLockMs: number;
-  clockOffsetMs: number;
-  clockOffsetFile: string | undefined;
   sweepIntervalMs: number;
-  admission: { perOwner: number; total: number };
+  admission: { perOwner: number; perGuestAddress: number; total: number };
+  guestSessionsPerAddress: number;
   headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnectionsPerAddress: number;
   uploadMinRate: { minBytesPerSecond: number; graceMs: number };
   logLevel: string;
   clientDir: string;
+  fairUse: FairUseLimits;
+  routeTableFile: string | undefined;
+  tinifySourceHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -95,13 +121,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     queueLockMs: e.QUEUE_LOCK_SECONDS * 1000,
-    clockOffsetMs: e.CLOCK_OFFSET_MS,
-    clockOffsetFile: e.CLOCK_OFFSET_FILE || undefined,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
-    admission: { perOwner: e.ADMISSION_PER_OWNER, total: e.ADMISSION_TOTAL },
+    admission: { perOwner: e.ADMISSION_PER_OWNER, perGuestAddress: e.ADMISSION_GUEST_PER_ADDRESS, total: e.ADMISSION_TOTAL },
+    guestSessionsPerAddress: e.GUEST_SESSIONS_PER_ADDRESS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+    bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+    idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     uploadMinRate: { minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
     logLevel: e.LOG_LEVEL,
+    routeTableFile: e.ROUTE_TABLE_FILE || undefined,
+    tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    fairUse: {
+      requestsPerMinutePerKey: e.API_REQUESTS_PER_MINUTE_PER_KEY,
+      requestsPerMinutePerUser: e.API_REQUESTS_PER_MINUTE_PER_USER,
+      imagesPerMonthPerKey: e.API_IMAGES_PER_MONTH_PER_KEY,
+      imagesPerMonthPerUser: e.API_IMAGES_PER_MONTH_PER_USER,
+    },
     clientDir: path.resolve(e.CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client')),
   };
 }

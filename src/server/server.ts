@@ -3,14 +3,16 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
 import { openDatabase } from './db/database';
-import { SessionService } from './auth/session-service';
+import { sql } from 'kysely';
+import { DEFAULT_GUEST_SESSION_LIMIT, SessionService } from './auth/session-service';
 import { BlobStore } from './storage/blob-store';
 import { JobRepository } from './jobs/job-repository';
 import { JobRunner } from './jobs/job-runner';
 import { JobService } from './jobs/job-service';
 import { AdmissionControl } from './jobs/admission';
+import { AdmissionRepository } from './jobs/admission-repository';
 import { createJobQueue } from './jobs/create-queue';
 import { RetentionSweeper } from './retention/sweeper';
 import { buildApp } from './http/app';
@@ -21,16 +23,23 @@ import { UserRepository } from './auth/user-repository';
 import { LoginThrottle } from './auth/login-throttle';
 import { CodecPool } from './sandbox/codec-pool';
 import { MAX_CONCURRENT_JOBS } from '../contract/limits';
+import { ApiKeyService } from './auth/api-key-service';
+import { FairUse } from './api/fair-use';
 
-export async function startServer(config: Config): Promise<void> {
-  const clock = systemClock(config.clockOffsetMs, config.clockOffsetFile);
+/** Parts a caller may supply instead of the real ones: only tests do (a clock they can move). */
+export interface ServerOverrides {
+  clock?: Clock;
+}
+
+export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<void> {
+  const clock = overrides.clock ?? systemClock;
   await assertWritable(config.dataDir);
   const db = await openDatabase(config);
   const blobs = new BlobStore(config.filesDir);
   await blobs.init();
   // Embedded mode owns its storage alone, so temp files can only be leftovers of a crash.
   if (!config.redisUrl && config.role === 'all') await blobs.clearTemps();
-  const sessions = new SessionService(db, clock);
+  const sessions = new SessionService(db, clock, { ...DEFAULT_GUEST_SESSION_LIMIT, perAddress: config.guestSessionsPerAddress });
   const jobs = new JobRepository(db);
 
   const log = createLogger(config.logLevel);
@@ -53,15 +62,28 @@ export async function startServer(config: Config): Promise<void> {
     sessions,
     blobs,
     jobService,
-    admission: new AdmissionControl(jobs, config.admission),
+    admission: new AdmissionControl(new AdmissionRepository(db), config.admission),
     uploadMinRate: config.uploadMinRate,
     headersTimeoutMs: config.headersTimeoutMs,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    idleTimeoutMs: config.idleTimeoutMs,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
     accounts: new AccountService(new UserRepository(db), sessions, jobs, jobService, throttle, clock),
     clientDir: config.clientDir,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
     isReady: () => ready,
+    uploadReadiness: async () => {
+      if (!acceptingUploads) return 'shutting down';
+      const storage = await blobs.probeWritable().then(() => null, (err: NodeJS.ErrnoException) => `storage not writable (${err.code ?? err.message})`);
+      if (storage) return storage;
+      return sql`select 1`.execute(db).then(() => null, () => 'database unavailable');
+    },
     acceptingUploads: () => acceptingUploads,
+    apiKeys: new ApiKeyService(db, clock),
+    fairUse: new FairUse(db, clock, config.fairUse),
+    routeTableFile: config.routeTableFile,
+    tinifySourceHosts: config.tinifySourceHosts,
   });
 
   const sweeper = new RetentionSweeper(jobs, blobs, sessions, throttle, clock, config.sweepIntervalMs, (err) =>

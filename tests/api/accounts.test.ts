@@ -18,26 +18,27 @@ describe('accounts', () => {
 
   it('validates registration with the spec messages', async () => {
     const c = new HttpClient(server.url);
-    const cases: [object, string][] = [
-      [{ ...registration(), email: 'not-an-email' }, 'Please enter a valid email address'],
-      [{ ...registration(), password: '12345' }, 'Password must be at least 6 characters'],
-      [{ ...registration(), firstName: '' }, 'First name is required'],
-      [{ ...registration(), lastName: '   ' }, 'Last name is required'],
-      [{}, 'Please enter a valid email address'],
+    const cases: [object, string, string][] = [
+      [{ ...registration(), email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+      [{ ...registration(), password: '12345' }, 'password', 'Password must be at least 6 characters'],
+      [{ ...registration(), firstName: '' }, 'firstName', 'First name is required'],
+      [{ ...registration(), lastName: '   ' }, 'lastName', 'Last name is required'],
+      [{}, 'email', 'Please enter a valid email address'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, field, message] of cases) {
       const res = await c.post('/api/register', body);
       expect(res.status, message).toBe(400);
-      expect(await res.json()).toEqual({ message });
+      expect(await res.json()).toEqual({ message, code: 'VALIDATION_FAILED', field });
     }
     const login = await c.post('/api/login', { email: 'x@example.com', password: '123' });
-    expect(await login.json()).toEqual({ message: 'Password must be at least 6 characters' });
+    expect(await login.json()).toEqual({ message: 'Password must be at least 6 characters', code: 'VALIDATION_FAILED', field: 'password' });
   });
 
   it('registers, rotates the session, and returns the user without secrets', async () => {
     const c = new HttpClient(server.url);
-    await c.get('/api/jobs');
+    await c.post('/api/queue/pause');
     const guestCookie = c.cookie;
+    expect(guestCookie).toMatch(/^sid=/);
     const input = registration(`  Mixed.Case${seq++}@Example.COM `);
     const res = await c.post('/api/register', input);
     expect(res.status).toBe(201);
@@ -85,7 +86,7 @@ describe('accounts', () => {
     stale.cookie = signedIn;
     const after = await stale.get('/api/user');
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: 'Unauthorized' });
+    expect(await after.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED' });
   });
 
   it('answers a wrong password and an unknown email identically', async () => {
@@ -127,6 +128,7 @@ describe('accounts', () => {
     for (let i = 0; i < 11; i++) last = await new HttpClient(server.url).post('/api/login', { email: input.email, password: `nope-${i}` });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).code).toBe('LOCKED_OUT');
     // Even the right password waits out the lockout.
     const right = await new HttpClient(server.url).post('/api/login', { email: input.email, password: input.password });
     expect(right.status).toBe(429);
@@ -166,7 +168,7 @@ describe('accounts', () => {
     expect(await rows('select count(*) n from jobs where owner_id = ?', user.id)).toEqual([{ n: 0 }]);
     const after = storedFiles(server.dataDir);
     for (const j of jobs) expect(after.some((f) => f.includes(j.id)), j.id).toBe(false);
-    expect(before.length - after.length).toBe(4);
+    expect(before.length - after.length).toBe(6); // per job: original, result and preview
     expect((await new HttpClient(server.url).request('DELETE', '/api/user')).status).toBe(401);
   });
 });

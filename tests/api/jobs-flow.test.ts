@@ -25,16 +25,18 @@ describe('guest compression flow', () => {
     server.cleanup();
   });
 
-  it('gives a new browser an HttpOnly guest session and guest limits', async () => {
+  it('gives a new browser guest limits, and an HttpOnly guest session once it acts', async () => {
     const res = await guest.get('/api/upload-config');
     expect(res.status).toBe(200);
-    const cookie = res.headers.get('set-cookie')!;
+    expect(res.headers.get('set-cookie')).toBeNull(); // reading stores nothing (tests/api/guest-sessions.test.ts)
+    expect(await res.json()).toEqual({ maxFiles: 10, maxFileSize: 10485760, maxFileSizeFormatted: '10 MB' });
+    expect((await guest.get('/api/user')).status).toBe(401);
+    const acted = await new HttpClient(server.url).post('/api/queue/pause');
+    const cookie = acted.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // plain HTTP here; Secure is set when served over HTTPS
-    expect(await res.json()).toEqual({ maxFiles: 10, maxFileSize: 10485760, maxFileSizeFormatted: '10 MB' });
-    expect((await guest.get('/api/user')).status).toBe(401);
   });
 
   it('lists the codec presets', async () => {
@@ -59,7 +61,9 @@ describe('guest compression flow', () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as CompressResponse;
     expect(body.jobs).toHaveLength(3);
-    expect(body.rejected).toEqual([{ filename: 'gen-text-renamed.jpg', message: 'File type must be one of image/jpeg, image/png' }]);
+    expect(body.rejected).toEqual([
+      { filename: 'gen-text-renamed.jpg', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif', code: 'UNSUPPORTED_TYPE' },
+    ]);
     for (const job of body.jobs) {
       // The response shows each job as it is now: a worker (another process in scale-out) may already have it.
       expect(['pending', 'processing']).toContain(job.status);

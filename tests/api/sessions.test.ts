@@ -1,14 +1,15 @@
 // Guest sessions: cookie flags, Secure behind TLS, token stored only as a hash, no session for health checks.
+// A guest session is stored at the visitor's first pause or upload (tests/api/guest-sessions.test.ts).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { queryRows } from '../support/db';
 
 describe('guest sessions', () => {
-  const server = useServer({ env: { TRUST_PROXY: 'true' } });
+  const server = useServer({ env: { TRUST_PROXY: '127.0.0.1' } });
 
   it('stores only the SHA-256 of a 256-bit token', async () => {
-    const res = await fetch(`${server.url}/api/jobs`);
+    const res = await fetch(`${server.url}/api/queue/pause`, { method: 'POST' });
     const token = /^sid=([^;]+)/.exec(res.headers.get('set-cookie')!)![1]!;
     expect(Buffer.from(token, 'base64url').length).toBe(32);
     const ids = (await queryRows<{ id: string }>(server, 'select id from sessions')).map((r) => r.id);
@@ -17,7 +18,7 @@ describe('guest sessions', () => {
   });
 
   it('marks the cookie Secure when the request came over HTTPS', async () => {
-    const res = await fetch(`${server.url}/api/jobs`, { headers: { 'x-forwarded-proto': 'https' } });
+    const res = await fetch(`${server.url}/api/queue/pause`, { method: 'POST', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
   });
 
@@ -27,9 +28,10 @@ describe('guest sessions', () => {
   });
 
   it('reuses a valid session instead of issuing a new one', async () => {
-    const first = await fetch(`${server.url}/api/jobs`);
+    const first = await fetch(`${server.url}/api/queue/pause`, { method: 'POST' });
     const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
-    const second = await fetch(`${server.url}/api/jobs`, { headers: { cookie } });
+    const second = await fetch(`${server.url}/api/queue/pause`, { method: 'POST', headers: { cookie } });
     expect(second.headers.get('set-cookie')).toBeNull();
+    expect(await (await fetch(`${server.url}/api/queue/status`, { headers: { cookie } })).json()).toMatchObject({ paused: true });
   });
 });

@@ -26,7 +26,8 @@ describe('upload limits for guests', () => {
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toEqual({
       message: 'Please sign in to upload files larger than 10MB',
-      rejected: [{ filename: 'over.png', message: 'Please sign in to upload files larger than 10MB' }],
+      code: 'GUEST_FILE_TOO_LARGE',
+      rejected: [{ filename: 'over.png', message: 'Please sign in to upload files larger than 10MB', code: 'GUEST_FILE_TOO_LARGE' }],
     });
     expect((await listJobs(guest)).map((j) => j.filename)).toEqual(['exact.png']);
     await waitForSettled(guest);
@@ -37,7 +38,7 @@ describe('upload limits for guests', () => {
     const files = Array.from({ length: 11 }, (_, i) => fileFrom(corpusPath('png', 'pngsuite', 'basn0g08.png'), `f${i}.png`));
     const res = await guest.upload(files);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Too many files' });
+    expect(await res.json()).toEqual({ message: 'Too many files', code: 'TOO_MANY_FILES' });
     expect(await listJobs(guest)).toEqual([]);
     expect(storedFiles(server.dataDir).filter((f) => f.startsWith('tmp/'))).toEqual([]);
   });
@@ -57,8 +58,8 @@ describe('upload limits for guests', () => {
       ['renamed.jpg', 'image/png'],
     ]);
     expect(body.rejected).toEqual([
-      { filename: 'huge.png', message: 'Please sign in to upload files larger than 10MB' },
-      { filename: 'notes.jpg', message: 'File type must be one of image/jpeg, image/png' },
+      { filename: 'huge.png', message: 'Please sign in to upload files larger than 10MB', code: 'GUEST_FILE_TOO_LARGE' },
+      { filename: 'notes.jpg', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif', code: 'UNSUPPORTED_TYPE' },
     ]);
     await waitForSettled(guest);
   });
@@ -68,8 +69,9 @@ describe('upload limits for guests', () => {
     const res = await guest.upload([{ name: 'a.png', data: Buffer.from('GIF89a....') }]);
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
-      message: 'File type must be one of image/jpeg, image/png',
-      rejected: [{ filename: 'a.png', message: 'File type must be one of image/jpeg, image/png' }],
+      message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif',
+      code: 'UNSUPPORTED_TYPE',
+      rejected: [{ filename: 'a.png', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif', code: 'UNSUPPORTED_TYPE' }],
     });
     const none = await guest.upload([], { quality: '80' });
     expect(none.status).toBe(400);

@@ -136,7 +136,7 @@ describe('accounts and dashboard', () => {
     const stats = computeDashboardStats(jobs);
     expect(stats.completedJobs).toBe(2);
     expect(await page.getByTestId('stat-total-jobs-value').innerText()).toBe(String(jobs.length));
-    expect(await page.getByTestId('stat-total-jobs-note').innerText()).toBe('2 completed');
+    expect(await page.getByTestId('stat-total-jobs-note').innerText()).toBe('2 completed · PNG 2');
     const saved = jobs.reduce((s, j) => s + (j.originalSize - (j.compressedSize ?? j.originalSize)), 0);
     const original = jobs.reduce((s, j) => s + j.originalSize, 0);
     expect(await page.getByTestId('stat-storage-saved-value').innerText()).toBe(formatBytes(saved));

@@ -94,6 +94,7 @@ const PAGES: PageSpec[] = [
       ['Send Email', 'mailto:'],
       ['Submit Idea', 'mailto:'],
       ['Contact us about API access', 'mailto:'],
+      ['API reference', '/developers'],
     ],
   },
 ];

@@ -213,6 +213,8 @@ describe('compression tool (guest)', () => {
 
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All' }).click()]);
     expect(zip.suggestedFilename()).toBe('compressed-images.zip');
+    // Streamed by the browser from the server, not assembled in page memory as a blob.
+    expect(zip.url()).toBe(`${server.url}/api/download-all`);
     const zipPath = path.join(tmp, 'all.zip');
     await zip.saveAs(zipPath);
     const entries = await listZip(zipPath);
@@ -234,8 +236,8 @@ describe('compression tool (guest)', () => {
       corpusPath('photos', f),
     );
     await upload(page, files);
-    await toastShows(page, 'Upload successful', '8 files uploaded and compression started');
-    const resume = page.getByRole('button', { name: 'Resume' });
+    await toastShows(page, 'Upload successful', '8 files uploaded. The queue is paused: press Resume to start compressing.');
+    const resume = page.getByRole('button', { name: 'Resume', exact: true });
     await resume.waitFor();
     expect(await page.getByTestId('queue-state').innerText()).toBe('Paused');
     await page.getByTestId('queue-pending').filter({ hasText: '8' }).waitFor();
@@ -249,12 +251,12 @@ describe('compression tool (guest)', () => {
     await expectEnabled(pause);
     await pause.click();
     await toastShows(page, 'Queue paused');
-    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    await page.getByRole('button', { name: 'Resume', exact: true }).waitFor();
 
     expect((await (await page.request.get('/api/queue/status')).json()).paused).toBe(true);
     // However much the resume got through, work uploaded while paused waits, so Clear has something to remove.
     await upload(page, files.slice(0, 2));
-    await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
+    await toastShows(page, 'Upload successful', '2 files uploaded. The queue is paused');
     await page.getByTestId('queue-pending').filter({ hasText: /^[1-9]\d*$/ }).waitFor();
     const status = await (await page.request.get('/api/queue/status')).json();
     expect(status.paused).toBe(true);
@@ -270,7 +272,7 @@ describe('compression tool (guest)', () => {
       return clear?.disabled === true;
     });
 
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await toastShows(page, 'Queue resumed');
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     expect(await page.getByRole('button', { name: 'Pause' }).isDisabled()).toBe(true);
@@ -299,7 +301,7 @@ describe('compression tool (guest)', () => {
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ total: 1, completed: 0, processing: 0, pending: 1, failed: 0, paused: true }) }),
     );
     await page.route('**/api/queue/resume', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await toastShows(page, 'Failed to resume queue', 'There was an error resuming the queue');
     await page.unroute('**/api/queue/resume');
     await page.unroute('**/api/queue/status');
@@ -417,10 +419,18 @@ describe('compression tool (guest)', () => {
     await page.route('**/api/jobs', (route) =>
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }) : route.fallback(),
     );
+    const clearAll = async () => {
+      await page.getByRole('button', { name: 'Clear All' }).click();
+      await page.getByRole('dialog', { name: 'Clear all files?' }).getByRole('button', { name: 'Clear all files' }).click();
+    };
+    // Cancel keeps everything: the confirmation is the undo.
     await page.getByRole('button', { name: 'Clear All' }).click();
+    await page.getByRole('dialog', { name: 'Clear all files?' }).getByRole('button', { name: 'Cancel' }).click();
+    expect((await jobsOf(page)).length).toBeGreaterThan(0);
+    await clearAll();
     await toastShows(page, 'Clear failed', 'Database unavailable');
     await page.unroute('**/api/jobs');
-    await page.getByRole('button', { name: 'Clear All' }).click();
+    await clearAll();
     await toastShows(page, 'All files cleared');
     await page.locator('[data-testid="job-card"]').first().waitFor({ state: 'detached' });
     expect(await jobsOf(page)).toEqual([]);

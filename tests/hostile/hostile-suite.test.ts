@@ -39,6 +39,9 @@ describe('hostile input', () => {
     server.cleanup();
   });
 
+  /** Every guest whose upload was accepted, with the job it got: checked against each other at the end. */
+  const guests: { client: HttpClient; job: Job }[] = [];
+
   /** Uploads one file as a fresh guest; returns the settled job or the refusal. */
   async function outcome(file: UploadFile): Promise<{ status: number; job?: Job; message?: string; client: HttpClient }> {
     const client = new HttpClient(server.url);
@@ -53,6 +56,7 @@ describe('hostile input', () => {
     }
     const [job] = await waitForSettled(client, 120_000);
     if (job!.status === 'error') expect(job!.error).toMatch(/^[A-Z].{10,}/);
+    guests.push({ client, job: job! });
     return { status: res.status, job, client };
   }
 
@@ -63,8 +67,14 @@ describe('hostile input', () => {
       ['flood.jpg', await gen.pixelFloodJpeg()],
     ] as const) {
       const r = await outcome({ name, data });
-      expect(r.job?.status, name).toBe('error');
-      expect(r.job?.error, name).toMatch(/pixels|too large|dimensions/i);
+      if (r.job) {
+        expect(r.job.status, name).toBe('error');
+        expect(r.job.error, name).toMatch(/pixels|too large|dimensions/i);
+      } else {
+        // PNGs past the PNG pixel limit are refused at upload from their header, before anything is stored.
+        expect(r.status, name).toBe(413);
+        expect(r.message, name).toMatch(/megapixels/);
+      }
     }
   });
 
@@ -99,8 +109,13 @@ describe('hostile input', () => {
     for (const [kind, data] of Object.entries(await gen.disguisedFormats())) {
       for (const name of [`${kind}.jpg`, `${kind}.png`]) {
         const r = await outcome({ name, data });
+        if (kind === 'webp' || kind === 'avif') {
+          // Accepted input formats: taken for what their bytes say, not their names.
+          expect(r.status, name).toBe(201);
+          continue;
+        }
         expect(r.status, name).toBe(415);
-        expect(r.message).toBe('File type must be one of image/jpeg, image/png');
+        expect(r.message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif');
       }
     }
   });
@@ -216,7 +231,16 @@ describe('hostile input', () => {
   });
 
   it('leaves every guest with only their own results', async () => {
-    const fresh = new HttpClient(server.url);
-    expect(await listJobs(fresh)).toEqual([]);
+    // After all the hostile uploads above, each guest still lists exactly its own job, can fetch its own result and
+    // gets 404 for its neighbour's; a new visitor sees nothing.
+    expect(guests.length).toBeGreaterThan(1);
+    for (const [i, { client, job }] of guests.entries()) {
+      expect((await listJobs(client)).map((j) => j.id)).toEqual([job.id]);
+      if (job.status === 'completed') expect((await client.get(job.compressedPath!)).status).toBe(200);
+      const neighbour = guests[(i + 1) % guests.length]!.job;
+      expect((await client.get(`/api/download/${neighbour.id}`)).status).toBe(404);
+      expect((await client.get(`/api/jobs/${neighbour.id}/original-preview`)).status).toBe(404);
+    }
+    expect(await listJobs(new HttpClient(server.url))).toEqual([]);
   });
 });

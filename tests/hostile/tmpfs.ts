@@ -13,6 +13,24 @@ export interface SmallDisk {
   unmount(): void;
 }
 
+/**
+ * Why this process cannot mount a tmpfs (not root, or root without CAP_SYS_ADMIN as in an unprivileged container),
+ * or null when it can. Tried once, for real.
+ */
+export function mountUnavailableReason(): string | null {
+  if (process.getuid?.() !== 0) return 'needs root to mount a small tmpfs (run as root, as CI does)';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imgc-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('umount', [dir], { stdio: 'pipe' });
+    return null;
+  } catch (err) {
+    return `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? err).trim()}); needs root with CAP_SYS_ADMIN`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Mounts a tmpfs of sizeMb at `at` (created if missing) or at a new temp directory. */
 export function mountSmallDisk(sizeMb: number, at?: string): SmallDisk {
   const dir = at ?? fs.mkdtempSync(path.join(os.tmpdir(), 'imgc-disk-'));

@@ -32,3 +32,18 @@ export async function queryRows<T = Record<string, unknown>>(
     db.close();
   }
 }
+
+/** Changes rows behind the server's back (to plant a state a test needs), in either database. */
+export async function executeSql(server: Pick<TestServer, 'dataDir' | 'databaseUrl'>, sql: string, params: unknown[] = []): Promise<void> {
+  if (server.databaseUrl) {
+    await queryRows(server, sql, params);
+    return;
+  }
+  const db = new Database(path.join(server.dataDir, 'app.db'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}

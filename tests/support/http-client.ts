@@ -1,5 +1,6 @@
 // A cookie-keeping HTTP client for API tests: one instance is one browser (one guest or user).
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 export interface UploadFile {
@@ -11,7 +12,14 @@ export interface UploadFile {
 export class HttpClient {
   cookie: string | null = null;
 
-  constructor(public baseUrl: string) {}
+  /**
+   * `localAddress` sends from that loopback address (127.0.0.2, ...), so one test can play clients on several
+   * addresses (per-address limits).
+   */
+  constructor(
+    public baseUrl: string,
+    private readonly options: { localAddress?: string } = {},
+  ) {}
 
   async request(method: string, urlPath: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...init.headers };
@@ -21,7 +29,9 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
     }
-    const res = await fetch(this.baseUrl + urlPath, { method, headers, body, redirect: 'manual' });
+    const res = this.options.localAddress
+      ? await requestFrom(this.options.localAddress, new Request(this.baseUrl + urlPath, { method, headers, body }))
+      : await fetch(this.baseUrl + urlPath, { method, headers, body, redirect: 'manual' });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {
       const pair = setCookie.split(';')[0]!;
@@ -53,6 +63,32 @@ export class HttpClient {
     for (const f of files) form.append('images', new Blob([new Uint8Array(f.data)], { type: f.type ?? guessType(f.name) }), f.name);
     return this.request('POST', '/api/compress', { body: form, headers });
   }
+}
+
+/** fetch() cannot choose the local address; node:http can. The answer is a standard Response all the same. */
+async function requestFrom(localAddress: string, req: Request): Promise<Response> {
+  const body = Buffer.from(await req.arrayBuffer());
+  const url = new URL(req.url);
+  const headers: Record<string, string> = Object.fromEntries(req.headers);
+  if (body.length) headers['content-length'] = String(body.length);
+  return new Promise<Response>((resolve, reject) => {
+    const r = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: req.method, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, one);
+        }
+        const status = res.statusCode ?? 0;
+        const data = Buffer.concat(chunks);
+        resolve(new Response(data.length && status !== 204 && status !== 304 ? data : null, { status, headers: out }));
+      });
+    });
+    r.on('error', reject);
+    r.end(body);
+  });
 }
 
 export const fileFrom = (filePath: string, name = path.basename(filePath)): UploadFile => ({

@@ -32,11 +32,11 @@ export function waitForSettled(client: HttpClient, timeoutMs = 90_000): Promise<
   );
 }
 
-/** Every file under the data directory's blob folders (originals, results, temp). */
+/** Every file under the data directory's blob folders (originals, results, previews, temp). */
 export function storedFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'files');
   const out: string[] = [];
-  for (const kind of ['original', 'result', 'tmp']) {
+  for (const kind of ['original', 'result', 'preview', 'tmp']) {
     const dir = path.join(root, kind);
     if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir)) out.push(`${kind}/${f}`);
   }

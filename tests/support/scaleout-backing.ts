@@ -6,9 +6,21 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 
 export const SCALEOUT = process.env.TEST_MODE === 'scaleout';
-/** The machine's PostgreSQL: a database we may connect to, as a role that may create databases. */
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * The PostgreSQL to create test databases in (a database we may connect to, as a role that may create databases) and
+ * the Redis to use. The global setup sets both, to the services given or to throwaway ones it started
+ * (scaleout-services.ts); there is deliberately no default, so a test never reaches a service the machine happens to run.
+ */
+export function pgAdminUrl(): string {
+  const url = process.env.TEST_PG_URL;
+  if (!url) throw new Error('TEST_PG_URL is not set: start the scale-out tests through vitest (its global setup provides PostgreSQL)');
+  return url;
+}
+export function testRedisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_REDIS_URL is not set: start the scale-out tests through vitest (its global setup provides Redis)');
+  return url;
+}
 const DB_PREFIX = 'imgc_t_';
 const KEY_PREFIX = 'imgc-t-';
 
@@ -25,13 +37,13 @@ const releasing: Promise<void>[] = [];
 const children = new Set<ChildProcess>();
 
 export function databaseUrlFor(database: string): string {
-  const url = new URL(PG_ADMIN_URL);
+  const url = new URL(pgAdminUrl());
   url.pathname = `/${database}`;
   return url.toString();
 }
 
 export async function adminQuery(sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const client = new pg.Client({ connectionString: pgAdminUrl() });
   await client.connect();
   try {
     return await client.query(sql);
@@ -61,7 +73,7 @@ async function createBacking(): Promise<Backing> {
     databaseUrl,
     redisPrefix,
     // A short queue lock so that crash tests see a killed worker's jobs recovered in seconds, not a minute.
-    env: { DATABASE_URL: databaseUrl, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix, QUEUE_LOCK_SECONDS: '6' },
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: testRedisUrl(), REDIS_PREFIX: redisPrefix, QUEUE_LOCK_SECONDS: '6' },
   };
 }
 
@@ -80,7 +92,7 @@ async function dropBacking(b: Pick<Backing, 'database' | 'redisPrefix'>): Promis
 
 /** Deletes every key under a prefix (BullMQ keeps a queue's state in many keys). */
 export async function deleteRedisKeys(prefix: string): Promise<number> {
-  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 2 });
   try {
     let deleted = 0;
     let cursor = '0';
@@ -131,14 +143,14 @@ export async function prepareScaleoutServices(): Promise<void> {
   try {
     rows = (await adminQuery(`select datname from pg_database where datname like '${DB_PREFIX}%'`)).rows;
   } catch (err) {
-    throw new Error(`The scale-out tests need PostgreSQL at ${PG_ADMIN_URL} (set TEST_PG_URL): ${(err as Error).message}`);
+    throw new Error(`The scale-out tests need PostgreSQL at ${redact(pgAdminUrl())} (set TEST_PG_URL): ${(err as Error).message}`);
   }
-  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true });
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true });
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    throw new Error(`The scale-out tests need Redis at ${TEST_REDIS_URL} (set TEST_REDIS_URL): ${(err as Error).message}`);
+    throw new Error(`The scale-out tests need Redis at ${testRedisUrl()} (set TEST_REDIS_URL): ${(err as Error).message}`);
   } finally {
     redis.disconnect();
   }
@@ -147,7 +159,7 @@ export async function prepareScaleoutServices(): Promise<void> {
     const pid = pidOf(datname.slice(DB_PREFIX.length));
     if (pid && !alive(pid)) await adminQuery(`drop database if exists ${datname} with (force)`).catch(() => undefined);
   }
-  const scanner = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
+  const scanner = new Redis(testRedisUrl(), { maxRetriesPerRequest: 2 });
   try {
     const stale = new Set<string>();
     let cursor = '0';
@@ -164,4 +176,11 @@ export async function prepareScaleoutServices(): Promise<void> {
   } finally {
     scanner.disconnect();
   }
+}
+
+/** A URL without its password, for messages. */
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
 }

@@ -39,7 +39,10 @@ export function makeDataDir(prefix = 'imgc-test-'): string {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
   const backing = SCALEOUT ? await backingFor(dataDir) : undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
+  // A test that moves the clock needs the test entry point, which injects an offset clock; all others run the real one.
+  const movesClock = Object.keys(options.env ?? {}).some((k) => k.startsWith('TEST_CLOCK_OFFSET'));
+  const entry = movesClock ? 'tests/support/test-server-main.ts' : 'src/server/main.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...backing?.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +53,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), options.startTimeoutMs ?? 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), options.startTimeoutMs ?? 120_000);
     const onData = () => {
       const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
       if (m) {

@@ -9,6 +9,14 @@ export interface BenchmarkPresetFigures {
   medianSsim: number;
 }
 
+/** Our bytes divided by a reference encoder's at equal butteraugli: median and quartiles over n photos or PNGs. */
+export interface ReferenceRatio {
+  median: number;
+  q1: number;
+  q3: number;
+  n: number;
+}
+
 export interface BenchmarkFigures {
   /** ISO timestamp of the run that produced the figures. */
   generatedAt: string;
@@ -18,6 +26,21 @@ export interface BenchmarkFigures {
   presets: Record<BenchmarkPresetId, BenchmarkPresetFigures>;
   medianReductionPercent: number;
   qualityRetainedPercent: number;
+  /** Against the reference encoders at equal perceptual quality (absent in figures older than this field). */
+  equalQuality?: {
+    jpegVsCjpeg: Record<BenchmarkPresetId, ReferenceRatio>;
+    webpVsCjpeg: ReferenceRatio;
+    avifVsCjpeg: ReferenceRatio;
+    pngVsPngquant: ReferenceRatio;
+    pngLosslessVsOptipng: ReferenceRatio;
+  };
+}
+
+/** "13% smaller" for a ratio of 0.87; "4% larger" for 1.04. */
+export function ratioText(ratio: number): string {
+  const percent = Math.round(Math.abs(1 - ratio) * 100);
+  if (percent === 0) return 'the same size as';
+  return ratio < 1 ? `${percent}% smaller than` : `${percent}% larger than`;
 }
 
 export const benchmarkFigures: BenchmarkFigures = figures;

@@ -10,7 +10,7 @@ export const COMPLIANCE = ['TLS 1.3', 'AES-256', 'SOC 2 Type II', 'GDPR', 'CCPA'
 
 export const ABOUT_STATISTICS: Statistic[] = [
   { label: 'Monthly Users', value: COMPANY.monthlyUsers, subtitle: `in ${COMPANY.countries} countries`, icon: Users },
-  { label: 'Images Processed', value: COMPANY.imagesProcessed, subtitle: 'JPEG and PNG files compressed', icon: Images },
+  { label: 'Images Processed', value: COMPANY.imagesProcessed, subtitle: 'Image files compressed', icon: Images },
   { label: 'Data Saved', value: COMPANY.dataSaved, subtitle: 'of bandwidth and storage', icon: HardDrive },
   { label: 'Average Processing', value: '<4.2s', subtitle: 'per image, upload to result', icon: Clock },
   { label: 'Uptime', value: COMPANY.uptime, subtitle: 'service availability', icon: Server },
@@ -65,7 +65,7 @@ export const COMPANY_OVERVIEW = [
   { label: 'Team', value: `${COMPANY.staff} people` },
   { label: 'Users in', value: `${COMPANY.countries} countries` },
   { label: 'Monthly users', value: COMPANY.monthlyUsers },
-  { label: 'Formats', value: 'JPEG, JPG, PNG' },
+  { label: 'Formats', value: 'JPEG, JPG, PNG, WebP, AVIF' },
 ] as const;
 
 export const RECOGNITION: Feature[] = [

@@ -30,7 +30,7 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
       'Palette quantisation reduces an image to at most 256 well-chosen colours, often saving 60-80% on graphics and screenshots.',
       'Lossless recompression tries different row filters and DEFLATE settings without changing a single pixel.',
       'Transparency (the alpha channel) is preserved in both modes.',
-      'Photographs stored as PNG stay large; if they have no transparency, JPEG is usually the better format.',
+      'Photographs stored as PNG stay large: choose JPEG, WebP, AVIF or Auto under Output format to convert them (JPEG fills transparent areas with your background colour).',
       'Text chunks and other metadata are removed; they do nothing for display.',
     ],
   },

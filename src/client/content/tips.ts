@@ -11,7 +11,7 @@ export const HELP_QUICK_TIPS: Tip[] = [
   },
   {
     title: 'Format selection',
-    tip: 'Keep photos in JPEG and graphics, text or transparent images in PNG. Convert a PNG to JPEG only if it has no transparency and the saving is over 50%.',
+    tip: 'For web pages, Auto picks the smallest format your visitors\' browsers can show, usually AVIF or WebP. For email and older software, keep photos in JPEG and graphics, text or transparent images in PNG.',
     icon: Shapes,
   },
   {

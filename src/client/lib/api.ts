@@ -1,4 +1,8 @@
 // fetch wrapper with the spec's error format: a non-OK response throws "<status>: <body text or status text>".
+// The error also carries the body's machine-readable `code`; callers branch on that, never on the sentence.
+import type { UploadRejection } from '../../contract/api';
+import { isErrorCode, type ErrorCode } from '../../contract/errors';
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -9,17 +13,36 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
   }
 
+  private get json(): Record<string, unknown> | null {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** The server's `message` field when the body is JSON, else the raw body. */
   get serverMessage(): string {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      if (typeof parsed.message === 'string') return parsed.message;
-    } catch {
-      /* not JSON */
-    }
-    return this.body;
+    const message = this.json?.message;
+    return typeof message === 'string' ? message : this.body;
+  }
+
+  /** The server's error code (contract/errors.ts), or null when the body has none (e.g. a proxy's error page). */
+  get code(): ErrorCode | null {
+    const code = this.json?.code;
+    return isErrorCode(code) ? code : null;
+  }
+
+  /** The per-file rejections a refused upload's body carries, if any. */
+  get rejected(): UploadRejection[] | null {
+    const rejected = this.json?.rejected;
+    return Array.isArray(rejected) ? (rejected as UploadRejection[]) : null;
   }
 }
+
+/** The error code of any thrown value: set for API errors that carry one, else null. */
+export const errorCode = (error: unknown): ErrorCode | null => (error instanceof ApiRequestError ? error.code : null);
 
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
@@ -40,6 +63,12 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** An unauthorized error, recognised as the spec says: the message begins with 401 and contains Unauthorized. */
-export const isUnauthorizedError = (error: unknown): boolean =>
-  error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+/**
+ * An unauthorized error. The spec's rule is "the message begins with 401 and contains Unauthorized"; our server
+ * says the same with the code UNAUTHENTICATED, which is what we check when the error carries a code.
+ */
+export const isUnauthorizedError = (error: unknown): boolean => {
+  const code = errorCode(error);
+  if (code !== null) return code === 'UNAUTHENTICATED';
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+};

@@ -1,4 +1,5 @@
 // Saving server files to disk: fetched as a blob (cookies included) and handed to the browser through a temporary link.
+import { outputFilename } from '../../contract/settings';
 import { throwIfNotOk } from './api';
 
 export const ZIP_FILENAME = 'compressed-images.zip';
@@ -39,16 +40,33 @@ export async function downloadToFile(url: string, filename: string, preferServer
   saveBlob(await res.blob(), name);
 }
 
-/** A compressed file keeps the original's name; the spec only logs a failure here. */
-export async function downloadJob(job: { compressedPath: string | null; filename: string }): Promise<void> {
+/**
+ * A compressed file keeps the original's name, with the output format's extension when the format changed
+ * ("photo.jpg" saved as AVIF is "photo.avif"); the spec only logs a failure here.
+ */
+export async function downloadJob(job: { compressedPath: string | null; filename: string; mimeType?: string; outputMimeType?: string | null }): Promise<void> {
   if (!job.compressedPath) return;
   try {
-    await downloadToFile(job.compressedPath, job.filename);
+    await downloadToFile(job.compressedPath, outputFilename(job.filename, job.mimeType ?? '', job.outputMimeType ?? null));
   } catch (error) {
     console.error('Download failed', error);
   }
 }
 
-export const downloadAllAsZip = (): Promise<void> => downloadToFile('/api/download-all', ZIP_FILENAME);
+export const DOWNLOAD_ALL_URL = '/api/download-all';
+
+/**
+ * Download All: the browser fetches the ZIP itself through a plain link and streams it to disk (fetching it into a
+ * blob would hold the whole archive in memory). A HEAD request first lets a refusal be reported.
+ */
+export async function downloadAllAsZip(): Promise<void> {
+  await throwIfNotOk(await fetch(DOWNLOAD_ALL_URL, { method: 'HEAD', credentials: 'include' }));
+  const a = document.createElement('a');
+  a.href = DOWNLOAD_ALL_URL;
+  a.download = ZIP_FILENAME;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
 
 export const downloadAccountExport = (): Promise<void> => downloadToFile('/api/user/export', 'account-data.json', true);

@@ -21,3 +21,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageC
   const Lazy = lazy(loadOnce);
   return Object.assign(() => createElement(loaded ?? Lazy), { preload: loadOnce });
 }
+
+/** A page bundled with the entry: same interface, nothing to load. */
+export function eagerPage(page: ComponentType): PageComponent {
+  return Object.assign(() => createElement(page), { preload: () => Promise.resolve() });
+}

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { LoginInput, RegisterInput, User } from '../../contract/api';
 import { apiRequest, ApiRequestError } from './api';
 import { getQueryFn } from './query-client';
+import { bootstrapUser } from './session-bootstrap';
 import { toast } from './toast';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
@@ -13,6 +14,9 @@ export function useAuth() {
   const { data, isLoading } = useQuery<User | null>({
     queryKey: USER_QUERY_KEY,
     queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+    // The page's HTML says who is signed in, so the first render knows without a round trip (never stale after
+    // that: sign-in, sign-up and sign-out set it).
+    initialData: bootstrapUser,
   });
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null };

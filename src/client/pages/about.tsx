@@ -27,7 +27,7 @@ import {
 } from '../content/company';
 import { TESTIMONIALS } from '../content/testimonials';
 import { BLOG_ARTICLE_SUMMARIES, FEATURED_POSTS_LIMIT } from '../content/blog/summaries';
-import { BENCHMARK_PRESET_LABELS, benchmarkDate, benchmarkFigures, type BenchmarkPresetId } from '../content/benchmark-figures';
+import { BENCHMARK_PRESET_LABELS, benchmarkDate, benchmarkFigures, ratioText, type BenchmarkPresetId } from '../content/benchmark-figures';
 import { mailto } from '../content/help';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/brand';
 
@@ -75,6 +75,14 @@ function Benchmarks() {
           </tbody>
         </table>
       </div>
+      {f.equalQuality ? (
+        <p className="mt-4 text-slate-700" data-testid="benchmarks-equal-quality">
+          At the same perceptual quality (butteraugli), our Web Optimized JPEGs are a median{' '}
+          {ratioText(f.equalQuality.jpegVsCjpeg.web.median)} libjpeg-turbo&apos;s (cjpeg, progressive and optimised), our AVIF files{' '}
+          {ratioText(f.equalQuality.avifVsCjpeg.median)} those JPEGs and our WebP files {ratioText(f.equalQuality.webpVsCjpeg.median)} them;
+          lossy PNGs are {ratioText(f.equalQuality.pngVsPngquant.median)} pngquant&apos;s.
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-600">
         {date ? `Measured by our codec benchmark on ${date}.` : 'Provisional figures; they are replaced by the next benchmark run.'}
       </p>

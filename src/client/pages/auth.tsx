@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { PRODUCT_NAME } from '../../contract/brand';
 import { usePageMeta } from '../lib/page-meta';
 import { LoginForm, RegisterForm } from '../components/auth/auth-forms';
+import { AdSlot } from '../components/ads/ad-slot';
 import { FeaturePanel } from '../components/auth/feature-panel';
 import { BrandLink, SkipLink } from '../components/layout/app-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -51,7 +52,10 @@ export default function AuthPage() {
             </TabsContent>
           </Tabs>
         </div>
-        <FeaturePanel />
+        <div className="space-y-6">
+          <FeaturePanel />
+          <AdSlot size="small" slot="auth-side" />
+        </div>
       </main>
     </div>
   );

@@ -3,7 +3,9 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { ArrowLeft, Loader2, LogOut } from 'lucide-react';
 import { PRODUCT_NAME } from '../../contract/brand';
 import { usePageMeta } from '../lib/page-meta';
+import { AdSlot } from '../components/ads/ad-slot';
 import { AccountData } from '../components/dashboard/account-data';
+import { ApiKeys } from '../components/dashboard/api-keys';
 import { QuickActions } from '../components/dashboard/quick-actions';
 import { RecentJobs } from '../components/dashboard/recent-jobs';
 import { StatCards } from '../components/dashboard/stat-cards';
@@ -12,6 +14,7 @@ import { useJobs } from '../components/tool/queries';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { computeDashboardStats } from '../lib/dashboard-stats';
+import { outputFormatCounts } from '../lib/output-format';
 import { displayName, useAuth, useLogout, userInitial } from '../lib/use-auth';
 
 export const DASHBOARD_POLL_MS = 5000;
@@ -21,9 +24,9 @@ function DashboardContent() {
   const stats = computeDashboardStats(jobs);
   return (
     <div className="space-y-6">
-      <StatCards stats={stats} />
+      <StatCards stats={stats} formats={outputFormatCounts(jobs)} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           {isLoading ? (
             <div className="flex h-40 items-center justify-center rounded-xl border border-slate-200 bg-white">
               <Loader2 className="h-6 w-6 animate-spin text-slate-500" aria-label="Loading jobs" />
@@ -32,9 +35,11 @@ function DashboardContent() {
             <RecentJobs jobs={jobs} />
           )}
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <QuickActions completedCount={stats.completedJobs} />
+          <ApiKeys />
           <AccountData />
+          <AdSlot size="medium" slot="dashboard-sidebar" />
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 // Help Center: tips, FAQ (with FAQPage structured data), troubleshooting, advanced topics, contact and status.
 import { CircleCheck, Code, Lightbulb, Mail } from 'lucide-react';
+import { Link } from 'wouter';
 import { StaticPage } from '../components/content/static-page';
 import { PageIntro } from '../components/content/page-intro';
 import { SectionHeading } from '../components/content/section-heading';
@@ -84,11 +85,19 @@ export default function HelpPage() {
                 <Code className="h-8 w-8 flex-none text-blue-700" aria-hidden="true" />
                 <div className="flex-1">
                   <h3 className="font-semibold text-slate-900">API access</h3>
-                  <p className="mt-1 text-sm text-slate-700">Want to compress images from your own software? Tell us about your use case.</p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    Compress images from your own software: create an API key on your dashboard and follow the reference, with examples in
+                    curl, Node and Python.
+                  </p>
                 </div>
-                <a href={HELP_MAIL_LINKS.apiAccess} className={buttonClasses('secondary')}>
-                  Contact us about API access
-                </a>
+                <div className="flex flex-col gap-2 sm:items-end">
+                  <Link href="/developers" className={buttonClasses('primary')}>
+                    API reference
+                  </Link>
+                  <a href={HELP_MAIL_LINKS.apiAccess} className={buttonClasses('secondary')}>
+                    Contact us about API access
+                  </a>
+                </div>
               </Card>
             </section>
 

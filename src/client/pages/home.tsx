@@ -10,8 +10,10 @@ import { GuestBanner } from '../components/tool/guest-banner';
 import { IndustrySolutions } from '../components/tool/industry-solutions';
 import { JobsGrid } from '../components/tool/jobs-grid';
 import { useJobs } from '../components/tool/queries';
+import { PausedNotice } from '../components/tool/paused-notice';
 import { QueuePanel } from '../components/tool/queue-panel';
-import { DEFAULT_SETTINGS, type CompressionSettings as Settings } from '../components/tool/settings';
+import { QueueJumpBar } from '../components/tool/queue-jump-bar';
+import { initialSettings, storeFormat, type CompressionSettings as Settings } from '../components/tool/settings';
 import { Testimonials } from '../components/tool/testimonials';
 import { WorkflowExplainer } from '../components/tool/workflow-explainer';
 import { PRODUCT_NAME } from '../../contract/brand';
@@ -23,15 +25,19 @@ const QualityAssessment = lazy(() => import('../components/tool/comparison/quali
 
 export default function Home() {
   const { isAuthenticated, isLoading } = useAuth();
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const [settings, setSettings] = useState<Settings>(initialSettings);
+  const changeSettings = (next: Settings) => {
+    if (next.format !== settings.format || next.background !== settings.background) storeFormat(next);
+    setSettings(next);
+  };
   const [compareId, setCompareId] = useState<string | null>(null);
   const { data: jobs = [] } = useJobs();
   const compareRef = useRef<HTMLDivElement>(null);
   const compareJob = compareId ? (jobs.find((j) => j.id === compareId) ?? null) : null;
 
   usePageMeta({
-    title: `${PRODUCT_NAME} - Compress JPEG and PNG images online`,
-    description: 'Compress JPEG and PNG images online: smaller files at the same visual quality, private, deleted within 24 hours.',
+    title: `${PRODUCT_NAME} - Compress JPEG, PNG, WebP and AVIF images online`,
+    description: 'Compress JPEG, PNG, WebP and AVIF images online, or convert them to WebP and AVIF: smaller files at the same visual quality, private, deleted within 24 hours.',
     path: '/',
   });
 
@@ -44,7 +50,7 @@ export default function Home() {
       <AppHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto w-full max-w-6xl flex-1 space-y-8 px-4 py-6 sm:py-8">
         <div className="text-center">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Compress JPEG and PNG images</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Compress JPEG, PNG, WebP and AVIF images</h1>
           <p className="mx-auto mt-2 max-w-2xl text-slate-600">
             Smaller files at the same visual quality. Free, private, and deleted automatically within 24 hours.
           </p>
@@ -55,14 +61,16 @@ export default function Home() {
 
         {!isLoading && !isAuthenticated && <GuestBanner />}
 
-        <DropZone quality={settings.quality} type={settings.type} isAuthenticated={isAuthenticated} />
+        <DropZone settings={settings} isAuthenticated={isAuthenticated} />
+        <PausedNotice />
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <CompressionSettings value={settings} onChange={setSettings} />
+          <CompressionSettings value={settings} onChange={changeSettings} />
           <QueuePanel />
         </div>
 
         <JobsGrid jobs={jobs} onCompare={(job) => setCompareId(job.id)} />
+        <QueueJumpBar jobs={jobs} />
 
         {compareId && (
           <div ref={compareRef} className="scroll-mt-20">

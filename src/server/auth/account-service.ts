@@ -6,7 +6,7 @@ import type { JobRepository } from '../jobs/job-repository';
 import type { JobService } from '../jobs/job-service';
 import type { LoginInput, RegisterInput, User } from '../../contract/api';
 import { MESSAGES } from '../../contract/messages';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../errors';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './passwords';
 import type { IssuedSession, SessionService } from './session-service';
 import type { LoginThrottle } from './login-throttle';
@@ -38,7 +38,7 @@ export class AccountService {
     private readonly clock: Clock,
   ) {}
 
-  async register(input: RegisterInput, current: SessionRow): Promise<SignedIn> {
+  async register(input: RegisterInput, current: SessionRow | null): Promise<SignedIn> {
     const user: UserRow = {
       id: randomUUID(),
       email: normaliseEmail(input.email),
@@ -48,24 +48,24 @@ export class AccountService {
       profile_image_url: null,
       created_at: this.clock.now(),
     };
-    if (!(await this.users.insert(user))) throw new HttpError(409, MESSAGES.emailTaken);
+    if (!(await this.users.insert(user))) throw new DomainError('EMAIL_TAKEN', MESSAGES.emailTaken);
     return this.signIn(user, current);
   }
 
-  async login(input: LoginInput, current: SessionRow, address: string): Promise<SignedIn> {
+  async login(input: LoginInput, current: SessionRow | null, address: string): Promise<SignedIn> {
     const email = normaliseEmail(input.email);
-    const wait = await this.throttle.retryAfterSeconds(email, address);
-    if (wait !== null) {
-      throw new HttpError(429, 'Too many failed sign-in attempts. Please try again later.', { 'Retry-After': String(wait) });
+    // Counted before the password is checked, so simultaneous guesses cannot all slip under the limit.
+    const verdict = await this.throttle.reserveAttempt(email, address);
+    if (!verdict.allowed) {
+      throw new DomainError('LOCKED_OUT', 'Too many failed sign-in attempts. Please try again later.', {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
     }
     const user = await this.users.findByEmail(email);
     // Unknown email and wrong password take the same path and time and give the same answer.
     const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(email, address);
-      throw new HttpError(401, MESSAGES.invalidCredentials);
-    }
-    await this.throttle.recordSuccess(email);
+    if (!user || !ok) throw new DomainError('BAD_CREDENTIALS', MESSAGES.invalidCredentials);
+    await this.throttle.succeeded(verdict.reservation);
     if (needsRehash(user.password_hash)) {
       user.password_hash = await hashPassword(input.password);
       await this.users.updatePasswordHash(user.id, user.password_hash);
@@ -90,14 +90,14 @@ export class AccountService {
 
   async export(userId: string) {
     const user = await this.users.findById(userId);
-    if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+    if (!user) throw new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);
     const jobs = await this.jobService.list(userId);
     return { user, jobs };
   }
 
   /** New session token for the user (no fixation); a guest's jobs move into the account. */
-  private async signIn(user: UserRow, current: SessionRow): Promise<SignedIn> {
-    if (!current.user_id) await this.jobs.transferOwner(current.guest_id, user.id);
+  private async signIn(user: UserRow, current: SessionRow | null): Promise<SignedIn> {
+    if (current && !current.user_id) await this.jobs.transferOwner(current.guest_id, user.id);
     const issued = await this.sessions.createForUser(user.id, current);
     return { user, issued };
   }

@@ -1,7 +1,13 @@
 // Failed sign-ins are counted per account and per client address in fixed windows, in the database so that
 // every API process sees the same counts. Over the limit: 429 with Retry-After until the window ends.
+//
+// Each attempt is counted before its password is checked, by one atomic upsert that returns the new count
+// (SQLite and PostgreSQL both serialise it per row). Checking first and counting after the ~20 ms password hash
+// let a burst of simultaneous guesses all pass the check before any was counted (100 of 100 checked); reserving
+// the attempt first means the 11th simultaneous guess for an account sees 11 and is refused unchecked.
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import { countInWindow, secondsUntilWindowEnds } from './window-counter';
 
 export interface ThrottleLimits {
   windowMs: number;
@@ -11,6 +17,15 @@ export interface ThrottleLimits {
 
 export const DEFAULT_THROTTLE: ThrottleLimits = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 };
 
+/** An attempt counted against both limits and allowed to be checked; give it back with `succeeded` if it was right. */
+export interface AttemptReservation {
+  email: string;
+  addressKey: string;
+  addressWindowStart: number;
+}
+
+export type AttemptVerdict = { allowed: true; reservation: AttemptReservation } | { allowed: false; retryAfterSeconds: number };
+
 export class LoginThrottle {
   constructor(
     private readonly db: Db,
@@ -18,52 +33,41 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
   ) {}
 
-  private keys(email: string, address: string) {
-    return [
-      { key: `acct:${email}`, max: this.limits.perAccount },
-      { key: `addr:${address}`, max: this.limits.perAddress },
-    ];
-  }
-
-  /** Seconds to wait if this email or address is locked out now, else null. */
-  async retryAfterSeconds(email: string, address: string): Promise<number | null> {
+  /**
+   * Counts one sign-in attempt for this address, then for this account, and says whether it may be checked.
+   * The address comes first so that a locked-out address cannot use up the account's attempts.
+   */
+  async reserveAttempt(email: string, address: string): Promise<AttemptVerdict> {
     const now = this.clock.now();
-    let wait = 0;
-    for (const { key, max } of this.keys(email, address)) {
-      const row = await this.db.selectFrom('auth_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-      if (row && now - row.window_start < this.limits.windowMs && row.failures >= max) {
-        wait = Math.max(wait, Math.ceil((row.window_start + this.limits.windowMs - now) / 1000));
-      }
-    }
-    return wait > 0 ? wait : null;
+    const addressKey = `addr:${address}`;
+    const byAddress = await countInWindow(this.db, addressKey, now, this.limits.windowMs);
+    if (byAddress.count > this.limits.perAddress) return this.refuse(byAddress.windowStart, now);
+    const byAccount = await countInWindow(this.db, `acct:${email}`, now, this.limits.windowMs);
+    if (byAccount.count > this.limits.perAccount) return this.refuse(byAccount.windowStart, now);
+    return { allowed: true, reservation: { email, addressKey, addressWindowStart: byAddress.windowStart } };
   }
 
-  async recordFailure(email: string, address: string): Promise<void> {
-    const now = this.clock.now();
-    for (const { key } of this.keys(email, address)) {
-      const row = await this.db.selectFrom('auth_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-      if (!row || now - row.window_start >= this.limits.windowMs) {
-        await this.db
-          .insertInto('auth_throttle')
-          .values({ key, window_start: now, failures: 1 })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now, failures: 1 }))
-          .execute();
-      } else {
-        await this.db
-          .updateTable('auth_throttle')
-          .set((eb) => ({ failures: eb('failures', '+', 1) }))
-          .where('key', '=', key)
-          .execute();
-      }
-    }
+  /**
+   * The attempt was right: the account's count is cleared and the address's attempt is given back (not the
+   * address's other failures: one address may try many accounts).
+   */
+  async succeeded(reservation: AttemptReservation): Promise<void> {
+    await this.db.deleteFrom('auth_throttle').where('key', '=', `acct:${reservation.email}`).execute();
+    await this.db
+      .updateTable('auth_throttle')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('key', '=', reservation.addressKey)
+      .where('window_start', '=', reservation.addressWindowStart)
+      .where('failures', '>', 0)
+      .execute();
   }
 
-  /** A successful sign-in clears the account's count (not the address's: one address may try many accounts). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.db.deleteFrom('auth_throttle').where('key', '=', `acct:${email}`).execute();
-  }
-
+  /** Every window in the table (sign-in attempts, new guest sessions) is at most this long; older rows are dead. */
   async deleteExpired(): Promise<void> {
     await this.db.deleteFrom('auth_throttle').where('window_start', '<', this.clock.now() - this.limits.windowMs).execute();
+  }
+
+  private refuse(windowStart: number, now: number): AttemptVerdict {
+    return { allowed: false, retryAfterSeconds: secondsUntilWindowEnds(windowStart, this.limits.windowMs, now) };
   }
 }

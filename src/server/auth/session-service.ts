@@ -4,6 +4,9 @@ import type { Db } from '../db/database';
 import type { SessionRow } from '../db/schema';
 import type { Clock } from '../clock';
 import { hashToken, newSessionToken } from './tokens';
+import { DomainError } from '../errors';
+import { DEFAULT_THROTTLE } from './login-throttle';
+import { countInWindow, secondsUntilWindowEnds } from './window-counter';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -17,6 +20,20 @@ export const SESSION_LIFETIMES = {
 /** last_seen_at is refreshed at most this often, so polling does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * New guest sessions per client address per window. A guest session is stored only at a visitor's first upload or
+ * pause, so this is new visitors who act, per address; the window is the sign-in throttle's, whose table it shares
+ * (and whose sweep removes its ended windows).
+ */
+export interface GuestSessionLimit {
+  perAddress: number;
+  windowMs: number;
+}
+
+export const DEFAULT_GUEST_SESSION_LIMIT: GuestSessionLimit = { perAddress: 100, windowMs: DEFAULT_THROTTLE.windowMs };
+
+export const GUEST_SESSION_LIMIT_MESSAGE = 'Too many new visitors from your network right now; please try again later.';
+
 export interface IssuedSession {
   token: string;
   session: SessionRow;
@@ -26,6 +43,7 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly guestLimit: GuestSessionLimit = DEFAULT_GUEST_SESSION_LIMIT,
   ) {}
 
   /** The live session for a cookie token, or null if unknown or expired (expired rows are deleted). */
@@ -53,8 +71,25 @@ export class SessionService {
     return row;
   }
 
-  createGuest(): Promise<IssuedSession> {
+  /** A stored guest session for a visitor from `address`; 429 past the per-address limit of new ones. */
+  async createGuest(address: string): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const { count, windowStart } = await countInWindow(this.db, `guest:${address}`, now, this.guestLimit.windowMs);
+    if (count > this.guestLimit.perAddress) {
+      const retryAfter = secondsUntilWindowEnds(windowStart, this.guestLimit.windowMs, now);
+      throw new DomainError('RATE_LIMITED', GUEST_SESSION_LIMIT_MESSAGE, { retryAfterSeconds: retryAfter });
+    }
     return this.insert(null, randomUUID(), SESSION_LIFETIMES.guest.absoluteMs);
+  }
+
+  /**
+   * Stands for a visitor without a stored session on requests that only read: a guest who owns nothing (a fresh
+   * random guest id matches no job or queue row). Nothing is written for it; `createGuest` stores a real one when
+   * the visitor first does something that must be remembered.
+   */
+  unsavedGuest(): SessionRow {
+    const now = this.clock.now();
+    return { id: '', user_id: null, guest_id: randomUUID(), created_at: now, last_seen_at: now, expires_at: now + SESSION_LIFETIMES.guest.absoluteMs };
   }
 
   /**

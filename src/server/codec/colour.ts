@@ -1,6 +1,8 @@
 // Brings every decoded image to 8-bit sRGB (or 8-bit grey) before encoding, since the ICC
-// profile is removed with the rest of the metadata and viewers then assume sRGB.
-import type { Metadata, Sharp } from 'sharp';
+// profile is removed with the rest of the metadata and viewers then assume sRGB. The aim is the
+// colours a browser shows for the original, not a print shop's idea of them.
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { sharp } from './sharp-setup';
 
 export function isGrey(meta: Pick<Metadata, 'space'>): boolean {
   return meta.space === 'b-w' || meta.space === 'grey16';
@@ -14,6 +16,69 @@ export function toSrgb8(pipeline: Sharp, meta: Pick<Metadata, 'space' | 'depth' 
   // would label those P3 values as sRGB (visibly duller colours). Asking for an sRGB output
   // profile that is not attached makes it convert P3 to sRGB properly.
   if (meta.depth === 'ushort' && meta.hasProfile) return pipeline.withIccProfile('srgb', { attach: false });
-  // 8-bit inputs with a profile, and CMYK with or without one, are converted to sRGB by sharp itself.
+  // 8-bit inputs with a profile, and CMYK with a profile, are converted to sRGB by sharp itself.
   return pipeline.toColourspace('srgb');
+}
+
+/**
+ * True when a JPEG carries an Adobe APP14 segment. libjpeg-based decoders (libvips among them)
+ * take that as the sign that CMYK samples are stored inverted and invert them back on decoding.
+ */
+export function hasAdobeMarker(jpeg: Buffer): boolean {
+  let i = 2;
+  while (i + 4 <= jpeg.length && jpeg[i] === 0xff) {
+    const marker = jpeg[i + 1]!;
+    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xda || marker === 0xd9) return false; // start of scan or end: no more headers
+    const length = jpeg.readUInt16BE(i + 2);
+    if (marker === 0xee && length >= 12 && jpeg.toString('latin1', i + 4, i + 9) === 'Adobe') return true;
+    i += 2 + length;
+  }
+  return false;
+}
+
+/**
+ * CMYK without an embedded profile, converted the way browsers show it. Chromium (Skia) and
+ * Firefox read the four stored samples as Adobe-inverted CMYK and multiply, R = C'·K'/255 with
+ * C' = 255 - C; they apply no press profile. libvips instead assumes a coated-press profile
+ * (visibly lighter, butteraugli about 26 against the browser rendering on the corpus flower).
+ * libvips has already undone the Adobe inversion when the APP14 marker is present, so the stored
+ * samples are recovered first and then multiplied as browsers do.
+ */
+export function browserCmykToRgb(cmyk: Uint8Array, pixels: number, adobeInverted: boolean): Buffer {
+  const rgb = Buffer.allocUnsafe(pixels * 3);
+  for (let i = 0, p = 0, o = 0; i < pixels; i++, p += 4, o += 3) {
+    // Stored samples as the browser sees them (255 = no ink after Adobe inversion).
+    const c = adobeInverted ? 255 - cmyk[p]! : cmyk[p]!;
+    const m = adobeInverted ? 255 - cmyk[p + 1]! : cmyk[p + 1]!;
+    const y = adobeInverted ? 255 - cmyk[p + 2]! : cmyk[p + 2]!;
+    const k = adobeInverted ? 255 - cmyk[p + 3]! : cmyk[p + 3]!;
+    rgb[o] = Math.round((c * k) / 255);
+    rgb[o + 1] = Math.round((m * k) / 255);
+    rgb[o + 2] = Math.round((y * k) / 255);
+  }
+  return rgb;
+}
+
+export function isProfilelessCmyk(meta: Pick<Metadata, 'space' | 'hasProfile'>): boolean {
+  return meta.space === 'cmyk' && !meta.hasProfile;
+}
+
+/**
+ * Opens `input` as 8-bit sRGB (or grey) pixels ready to encode, with `options` (orientation, limits,
+ * failOn) applied to the decode. Profile-less CMYK is decoded to its raw samples and converted here
+ * (see browserCmykToRgb); everything else goes through sharp's own conversion (toSrgb8).
+ */
+export async function openSrgb8(input: Buffer, meta: Metadata, options: SharpOptions, timeoutSeconds?: number): Promise<Sharp> {
+  const open = () => {
+    const pipeline = sharp(input, options);
+    return timeoutSeconds === undefined ? pipeline : pipeline.timeout({ seconds: timeoutSeconds });
+  };
+  if (!isProfilelessCmyk(meta)) return toSrgb8(open(), meta);
+  // The pipeline stays in CMYK so that sharp does not apply its default press profile.
+  const { data, info } = await open().pipelineColourspace('cmyk').toColourspace('cmyk').raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`expected 4 CMYK channels, got ${info.channels}`);
+  const rgb = browserCmykToRgb(data, info.width * info.height, hasAdobeMarker(input));
+  return sharp(rgb, { raw: { width: info.width, height: info.height, channels: 3 } });
 }

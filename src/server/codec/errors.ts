@@ -9,6 +9,25 @@ export function timeoutError(seconds: number): CodecError {
   return new CodecError('timeout', `The image took longer than ${seconds} seconds to process and was stopped`);
 }
 
+const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
+
+/** PNG is read and written only up to MAX_PNG_PIXELS; the same words at upload and in the codec. */
+export function pngTooLargeMessage(width: number, height: number, maxPixels: number): string {
+  return `The image is ${width}×${height} pixels (${megapixels(width * height)}); PNG images are limited to ${megapixels(maxPixels)}`;
+}
+
+export function pngTooLargeError(width: number, height: number, maxPixels: number): CodecError {
+  return new CodecError('too-many-pixels', pngTooLargeMessage(width, height, maxPixels));
+}
+
+/** A compression that went over the codec process's memory bound: the image is too large to compress here. */
+export function memoryLimitError(limitBytes: number): CodecError {
+  return new CodecError(
+    'too-many-pixels',
+    `The image needs more than the ${Math.round(limitBytes / 1024 ** 2)} MB of memory a compression may use; please upload a smaller image`,
+  );
+}
+
 export function tooManyPixelsError(width: number, height: number, maxPixels: number): CodecError {
   const mp = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
   return new CodecError(

@@ -8,6 +8,8 @@
 // EXIF orientation tag, a minimal EXIF block carrying only that tag replaces the original one,
 // so the picture still shows upright without taking any other EXIF field along.
 
+import zlib from 'node:zlib';
+
 export interface StripResult {
   data: Buffer;
   /** True when anything was removed or replaced. */
@@ -116,28 +118,12 @@ const PNG_KEEP = new Set([
   'pHYs', // intended pixel aspect ratio and print size
 ]);
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
   return Buffer.concat([head, data, crc]);
 }
 
@@ -155,7 +141,7 @@ export function stripPngMetadata(buf: Buffer, orientation: number | undefined): 
     if (PNG_KEEP.has(type)) {
       const chunk = buf.subarray(pos, end);
       // A wrong CRC is harmless damage the decoder let through; a kept copy should not carry it.
-      const crcOk = chunk.readUInt32BE(chunk.length - 4) === crc32(chunk.subarray(4, chunk.length - 4));
+      const crcOk = chunk.readUInt32BE(chunk.length - 4) === zlib.crc32(chunk.subarray(4, chunk.length - 4));
       parts.push(crcOk ? chunk : pngChunk(type, chunk.subarray(8, chunk.length - 4)));
     }
     if (type === 'IHDR' && orientation !== undefined && orientation !== 1) {

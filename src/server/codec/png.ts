@@ -3,24 +3,47 @@
 import { losslessCompressPng, PngRowFilter } from '@napi-rs/image';
 import type { Sharp } from 'sharp';
 import { sharp } from './sharp-setup';
-import { similarity, type RawImage } from './similarity';
+import { flatColourError, similarity, type RawImage } from './similarity';
 import type { Deadline } from './deadline';
 import { stripPngMetadata } from './metadata-strip';
-
-export interface EncodedImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+import type { EncodedImage } from './encoders/descriptor';
 
 /** Palette sizes at or below this are kept exactly: oxipng turns them into a palette losslessly. */
 const PALETTE_LIMIT = 256;
 
 /**
- * Quality floor for quantised output, in block SSIM of luma (see similarity.ts). Measured on the
- * corpus: below these, banding on gradients and smeared text become visible at 1:1.
+ * Quality floor for quantised output at a requested quality: block SSIM of luma (see similarity.ts),
+ * mean and 1st percentile, plus a bound on flat areas. Measured on the corpus: below 0.95/0.80,
+ * banding on gradients and smeared text become visible at 1:1. The floor rises with the quality asked
+ * for, so a higher setting can only accept a more faithful palette.
  */
-export const PALETTE_FLOOR = { mean: 0.95, worst: 0.8 };
+export function paletteFloor(quality: number) {
+  const t = Math.min(1, Math.max(0, (quality - 70) / 20));
+  return {
+    mean: 0.95 + 0.01 * t,
+    worst: 0.8 + 0.05 * t,
+    /**
+     * Flat areas (buttons, logos, brand colours) keep their colour: a flat 4×4 block's mean may move by at
+     * most this many 8-bit levels in any channel. SSIM of luma hardly sees a button turning a few levels
+     * bluer; on the corpus UI screenshots palettes that passed the SSIM floor shifted flat areas by up to 33.
+     */
+    flatShift: 2,
+    /** ...and a single pixel inside one by at most this much (dithering noise on what was a clean surface). */
+    flatNoise: Math.round(24 - 12 * t),
+  };
+}
+
+/**
+ * libimagequant quality targets tried, in order, from the requested quality up: the first palette that
+ * passes the floor is used. Every request climbs the same rungs, so a higher setting starts no lower
+ * and, against a floor that only rises, can only end on the same or a higher rung (or lossless).
+ */
+export function paletteRungs(quality: number): number[] {
+  const rungs = [quality];
+  for (let r = Math.floor(quality / 10) * 10 + 10; r < 100; r += 10) rungs.push(r);
+  if (quality < 100) rungs.push(100);
+  return rungs;
+}
 
 /**
  * Re-quantising an image that already fits in 256 colours costs visible accuracy (butteraugli
@@ -85,11 +108,14 @@ export interface PngSource {
   optimiseOriginal: boolean;
 }
 
-async function quantise(pixels: RawImage, quality: number, deadline: Deadline): Promise<Buffer | undefined> {
+async function quantise(pixels: RawImage, rung: number, floor: ReturnType<typeof paletteFloor>, deadline: Deadline): Promise<Buffer | undefined> {
   const quantised = await fromRaw(pixels).timeout({ seconds: deadline.remainingSeconds() })
-    .png(paletteOptions(quality)).toBuffer();
-  const score = await similarity(pixels, await decodeLike(quantised, pixels));
-  return score.mean >= PALETTE_FLOOR.mean && score.worst >= PALETTE_FLOOR.worst ? quantised : undefined;
+    .png(paletteOptions(rung)).toBuffer();
+  const decoded = await decodeLike(quantised, pixels);
+  const score = await similarity(pixels, decoded);
+  if (score.mean < floor.mean || score.worst < floor.worst) return undefined;
+  const flat = await flatColourError(pixels, decoded);
+  return flat.shift <= floor.flatShift && flat.noise <= floor.flatNoise ? quantised : undefined;
 }
 
 export async function encodePng(decoded: Sharp, quality: number, source: PngSource, deadline: Deadline): Promise<EncodedImage> {
@@ -102,16 +128,16 @@ export async function encodePng(decoded: Sharp, quality: number, source: PngSour
   const plain = await fromRaw(pixels).timeout({ seconds: deadline.remainingSeconds() })
     .png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
 
-  // Quantisation is tried at the requested quality and, when that falls below the floor, once
-  // more with the full palette: a slightly larger palette file still beats a truecolour one.
-  // Images that already fit in a palette are converted losslessly by oxipng, and quantised
-  // further only when that saves a lot (see FEW_COLOURS_MIN_SAVING).
-  // At quality 100 the user asked for every pixel as it is.
+  // Quantisation climbs the rungs from the requested quality up until a palette passes the floor:
+  // a larger palette file still beats a truecolour one. Images that already fit in a palette are
+  // converted losslessly by oxipng, and quantised further only when that saves a lot (see
+  // FEW_COLOURS_MIN_SAVING). At quality 100 the user asked for every pixel as it is.
   const fewColours = source.isPalette || countColoursUpTo(pixels, PALETTE_LIMIT) <= PALETTE_LIMIT;
   let palette: Buffer | undefined;
   if (quality < 100) {
-    for (const q of fewColours || quality >= 95 ? [quality] : [quality, 100]) {
-      const quantised = await quantise(pixels, q, deadline);
+    const floor = paletteFloor(quality);
+    for (const rung of paletteRungs(quality)) {
+      const quantised = await quantise(pixels, rung, floor, deadline);
       if (quantised) {
         palette = await oxipng(quantised, PALETTE_FILTERS);
         break;

@@ -6,10 +6,21 @@ import sharp from 'sharp';
 sharp.concurrency(1);
 // Every input is seen once; caching decoded operations only holds memory.
 sharp.cache(false);
-// Only JPEG and PNG may ever be decoded, whatever a file claims to be. Blocking the base loader
-// class and unblocking two subtrees (file, buffer and source variants) keeps libvips's many other
-// loaders (SVG, TIFF, GIF, WebP, HEIF, PDF, ...) and their attack surface out of reach.
+// Only JPEG, PNG, WebP and AVIF may ever be decoded, whatever a file claims to be. Blocking the base loader
+// class and unblocking four subtrees (file, buffer and source variants) keeps libvips's many other
+// loaders (SVG, TIFF, GIF, PDF, ...) and their attack surface out of reach. The HEIF loader reads AVIF;
+// HEIC (HEVC) is refused before decoding (sniff.ts, compress.ts) and sharp's build has no HEVC decoder anyway.
 sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng'] });
+sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif'] });
 
 export { sharp };
+
+/**
+ * Truncated or corrupt image data is refused rather than decoded leniently. With failOn 'none'
+ * libvips turns a half-downloaded photo into a picture whose lower part is flat grey, and the user
+ * would get a "compressed" copy of a broken file with a success message. 'truncated' still lets
+ * through what every browser shows fine: files with benign warnings such as a wrong chunk CRC or
+ * stray bytes before a marker, which 'warning' (sharp's default) would reject.
+ */
+export const FAIL_ON = 'truncated' as const;
+

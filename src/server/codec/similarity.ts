@@ -91,3 +91,61 @@ export async function similarity(reference: RawImage, candidate: RawImage): Prom
   }
   return { mean, worst };
 }
+
+export interface FlatColourError {
+  /** Flat 4×4 blocks found in the reference (every pixel the same colour and opacity). */
+  blocks: number;
+  /** Largest shift of a flat block's mean colour, in 8-bit levels, over its channels (alpha included). */
+  shift: number;
+  /** Largest single-pixel deviation inside flat blocks: dithering noise on a surface that was clean. */
+  noise: number;
+}
+
+const FLAT = 4;
+
+/**
+ * Colour fidelity where the eye is least forgiving: flat areas such as buttons, logos and brand
+ * colours. Mean SSIM barely notices a uniform area turning a few levels bluer or into a dither of two
+ * palette entries, but people do. Colour under full transparency is ignored: it is never shown.
+ */
+export async function flatColourError(reference: RawImage, candidate: RawImage): Promise<FlatColourError> {
+  const { data: a, width, height, channels } = reference;
+  const b = candidate.data;
+  if (candidate.width !== width || candidate.height !== height || candidate.channels !== channels) {
+    return { blocks: 0, shift: 255, noise: 255 };
+  }
+  const alpha = channels === 2 || channels === 4 ? channels - 1 : -1;
+  const rowsPerTurn = Math.max(FLAT, Math.floor(YIELD_EVERY / Math.max(1, width)) & ~(FLAT - 1));
+  let blocks = 0, shift = 0, noise = 0;
+  const sums = new Float64Array(channels);
+  for (let y0 = 0; y0 + FLAT <= height; y0 += FLAT) {
+    if (y0 % rowsPerTurn === rowsPerTurn - FLAT) await nextTurn();
+    blockLoop: for (let x0 = 0; x0 + FLAT <= width; x0 += FLAT) {
+      const first = (y0 * width + x0) * channels;
+      for (let y = y0; y < y0 + FLAT; y++) {
+        for (let x = x0; x < x0 + FLAT; x++) {
+          const p = (y * width + x) * channels;
+          for (let c = 0; c < channels; c++) if (a[p + c] !== a[first + c]) continue blockLoop;
+        }
+      }
+      if (alpha >= 0 && a[first + alpha] === 0) continue; // fully transparent: colour unseen
+      blocks++;
+      sums.fill(0);
+      for (let y = y0; y < y0 + FLAT; y++) {
+        for (let x = x0; x < x0 + FLAT; x++) {
+          const p = (y * width + x) * channels;
+          for (let c = 0; c < channels; c++) {
+            sums[c] = sums[c]! + b[p + c]!;
+            const d = Math.abs(b[p + c]! - a[p + c]!);
+            if (d > noise) noise = d;
+          }
+        }
+      }
+      for (let c = 0; c < channels; c++) {
+        const d = Math.abs(sums[c]! / (FLAT * FLAT) - a[first + c]!);
+        if (d > shift) shift = d;
+      }
+    }
+  }
+  return { blocks, shift, noise };
+}

@@ -1,14 +1,21 @@
 // The codec's contract: bytes and options in, bytes and facts out. No HTTP, database or queue here.
-import type { CompressionType } from '../../contract/api';
+import type { CompressionType, FormatDecision } from '../../contract/api';
+import { FORMAT_MIME_TYPES, type ImageFormat, type OutputFormat } from '../../contract/settings';
 
-export type ImageFormat = 'jpeg' | 'png';
+export type { ImageFormat, OutputFormat } from '../../contract/settings';
 
-export const MIME_TYPES: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png' };
+export const MIME_TYPES: Record<ImageFormat, string> = FORMAT_MIME_TYPES;
 
 export interface CompressOptions {
   /** 1-100 */
   quality: number;
   type: CompressionType;
+  /** What to produce; `original` (the default) keeps the input's format. */
+  format?: OutputFormat;
+  /** Auto's candidates (formats the viewer can display); every format when absent. */
+  formats?: readonly ImageFormat[];
+  /** '#rrggbb' that transparency is flattened onto for formats without alpha; white when absent. */
+  background?: string;
   /** Decoded pixel cap, checked from the header before decoding. */
   maxPixels?: number;
   /** Decode/encode time limit in seconds. */
@@ -33,6 +40,10 @@ export interface CompressResult {
    * is still removed, so `data` can be a few bytes shorter than the upload.
    */
   keptOriginal: boolean;
+  /** The background colour transparent pixels were flattened onto (JPEG output of a transparent image), or null. */
+  flattenedOnto: string | null;
+  /** For `auto`: every candidate's size and the winner. */
+  decision: FormatDecision | null;
 }
 
 export type CodecErrorKind = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'timeout';

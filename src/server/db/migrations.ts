@@ -72,13 +72,70 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Admission counts a guest's waiting jobs per client address (docs/decisions/0120-admission-counts-runnable-work.md).
+  '0002_admission_guest_address': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('guest_address', 'varchar(64)').execute();
+      await db.schema.createIndex('jobs_guest_address_status').on('jobs').columns(['guest_address', 'status']).execute();
+      await db.schema.createIndex('jobs_owner_status').on('jobs').columns(['owner_id', 'status']).execute();
+    },
+  },
+  // API keys (decision 0260): the secret is stored only as its SHA-256; the prefix is what the owner sees.
+  '0002_api_keys': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('prefix', 'varchar(32)', (c) => c.notNull())
+        .addColumn('hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('api_keys_user_id').on('api_keys').column('user_id').execute();
+    },
+  },
+  // Fair-use counters (decision 0262): one row per subject and window, incremented atomically by an upsert.
+  '0002_api_usage': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('api_usage')
+        .addColumn('bucket', 'varchar(200)', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('api_usage_expires_at').on('api_usage').column('expires_at').execute();
+    },
+  },
+  // Output formats (WebP, AVIF, Auto): the request's format settings live on the row, since queue messages carry
+  // only job ids and a retry must redo the same work; the result columns say what was produced and why.
+  '0002_output_format': {
+    async up(db: Kysely<any>) {
+      const columns: [string, 'varchar(16)' | 'varchar(32)' | 'varchar(64)' | 'text', boolean][] = [
+        ['output_format', 'varchar(16)', true],
+        ['background', 'varchar(16)', false],
+        ['candidate_formats', 'varchar(64)', false],
+        ['output_mime_type', 'varchar(32)', false],
+        ['flattened_onto', 'varchar(16)', false],
+        ['format_decision', 'text', false],
+      ];
+      for (const [name, type, required] of columns) {
+        await db.schema
+          .alterTable('jobs')
+          .addColumn(name, type, (c) => (required ? c.notNull().defaultTo('original') : c))
+          .execute();
+      }
+    },
+  },
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

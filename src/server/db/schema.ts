@@ -1,5 +1,5 @@
 // Table types. Timestamps are epoch milliseconds (bigint in PostgreSQL, integer in SQLite); flags are 0/1.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -45,6 +45,20 @@ export interface JobsTable {
   started_at: number | null;
   completed_at: number | null;
   expires_at: number;
+  /** Client address of a guest's upload (counted against the per-address guest ceiling); null for users. */
+  guest_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Requested output: original | jpeg | png | webp | avif | auto. */
+  output_format: Generated<string>;
+  /** '#rrggbb' for flattening transparency (JPEG output); null means white. */
+  background: string | null;
+  /** Auto's candidates, comma-separated; null means every format. */
+  candidate_formats: string | null;
+  /** Set on completion: the result's MIME type. */
+  output_mime_type: string | null;
+  /** Set on completion when transparency was flattened: the colour it was flattened onto. */
+  flattened_onto: string | null;
+  /** Set on completion of an Auto job: JSON of the contract's FormatDecision. */
+  format_decision: string | null;
 }
 
 export interface OwnerQueueTable {
@@ -59,7 +73,30 @@ export interface AuthThrottleTable {
   failures: number;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The visible start of the key (e.g. isq_live_AbC12345), shown in lists so owners can tell keys apart. */
+  prefix: string;
+  /** SHA-256 (hex) of the whole key; the key itself is never stored. */
+  hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ApiUsageTable {
+  /** Subject and window, e.g. "key:<id>:minute:29430000" or "user:<id>:month:2026-11". */
+  bucket: string;
+  count: number;
+  /** After this the window is over and the row may be deleted. */
+  expires_at: number;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
+  api_usage: ApiUsageTable;
   users: UsersTable;
   sessions: SessionsTable;
   jobs: JobsTable;
@@ -69,6 +106,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;

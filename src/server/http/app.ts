@@ -4,21 +4,37 @@ import fastifyCookie from '@fastify/cookie';
 import type { Db } from '../db/database';
 import type { SessionService } from '../auth/session-service';
 import { installErrorHandler } from './error-handler';
-import { installSessionHook } from './session-hook';
+import { installSessionHook, SESSION_COOKIE } from './session-hook';
+import { toUserJson } from '../auth/account-service';
+import { installApiKeyAuth } from './api-key-auth';
+import { installRouteTable } from './route-table';
 import { installCrossSiteGuard } from './cross-site-guard';
 import { installStaticClient, type PageFallback } from './static-client';
 import { installSecurityHeaders } from './security-headers';
-import { registerHealthRoutes } from './routes/health';
+import { installResponseCompression } from './response-compression';
+import { registerHealthRoutes, type UploadReadiness } from './routes/health';
 import { registerRouteGroups, type RouteDeps } from './routes';
+import { installBodyTimeout } from './body-timeout';
+import { limitConnectionsPerAddress, trustedProxyMatcher } from './connection-limit';
 
 export interface AppDeps extends RouteDeps {
   db: Db;
   sessions: SessionService;
   clientDir: string | null;
-  trustProxy: boolean;
+  /** Reverse proxies to believe (a list of addresses and CIDR ranges), or false. */
+  trustProxy: false | string[];
   headersTimeoutMs: number;
+  /** Request bodies other than uploads must arrive within this time. */
+  bodyTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed. */
+  idleTimeoutMs: number;
+  maxConnectionsPerAddress: number;
   logLevel: string;
   isReady: () => boolean;
+  /** Why uploads cannot be accepted now, or null: /api/health answers 503 while there is a reason. */
+  uploadReadiness?: UploadReadiness;
+  /** Test hook: write the registered routes here once ready (see route-table.ts). */
+  routeTableFile?: string;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -26,8 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: deps.logLevel },
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
-    // Cut off clients that dribble headers; bodies are bounded per route by the upload size checks.
-    connectionTimeout: 0,
+    // Headers: headersTimeout below. Bodies: installBodyTimeout (uploads: BodyGuard). Node's requestTimeout would
+    // bound uploads too, whose time depends on their size, so it stays off. Silent connections: connectionTimeout.
+    connectionTimeout: deps.idleTimeoutMs,
     requestTimeout: 0,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
@@ -35,15 +52,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: 1000 },
   });
   app.server.headersTimeout = deps.headersTimeoutMs;
+  // A trusted reverse proxy carries many clients on its connections: bound connections per client there.
+  limitConnectionsPerAddress(app.server, { maxPerAddress: deps.maxConnectionsPerAddress, isExempt: trustedProxyMatcher(deps.trustProxy) });
+  if (deps.routeTableFile) installRouteTable(app, deps.routeTableFile);
 
   let pageFallback: PageFallback | null = null;
   installErrorHandler(app, () => pageFallback);
   installSecurityHeaders(app);
+  installResponseCompression(app);
+  installBodyTimeout(app, { timeoutMs: deps.bodyTimeoutMs, guardedElsewhere: (request) => request.url.split('?')[0] === '/api/compress' });
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
-  registerHealthRoutes(app, deps.isReady);
+  registerHealthRoutes(app, deps.isReady, deps.uploadReadiness);
+  installApiKeyAuth(app, deps.apiKeys, deps.fairUse);
   installSessionHook(app, deps.sessions);
   await registerRouteGroups(app, deps);
-  if (deps.clientDir) pageFallback = await installStaticClient(app, deps.clientDir);
+  if (deps.clientDir) {
+    pageFallback = await installStaticClient(app, deps.clientDir, async (request) => {
+      const session = await deps.sessions.resolve(request.cookies[SESSION_COOKIE]);
+      const user = session ? await deps.accounts.currentUser(session) : null;
+      return user ? toUserJson(user) : null;
+    });
+  }
   return app;
 }

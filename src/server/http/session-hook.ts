@@ -1,4 +1,7 @@
-// Attaches the caller's session to every API request; a browser without one gets a guest session cookie.
+// Attaches the caller's session to every API request. A browser without one is an unsaved guest who owns nothing:
+// reads answer as for an empty guest and store nothing; a guest session is stored (and its cookie set) only when
+// the visitor first needs one, through `ensureStoredSession` (first upload, first pause). Storing one for every
+// cookieless request let any client write thousands of session rows a second, each kept for two days.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionRow } from '../db/schema';
 import { ownerOf, type IssuedSession, type SessionService } from '../auth/session-service';
@@ -9,10 +12,12 @@ export const SESSION_COOKIE = 'sid';
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow;
+    /** False while `session` is an unsaved guest (no cookie, or an unknown or expired one). */
+    sessionStored: boolean;
   }
 }
 
-/** Paths that never need a session (and so never create guest rows for health checkers). */
+/** Paths that never need a session, not even to read one. */
 const SESSIONLESS = new Set(['/api/health']);
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession): void {
@@ -32,18 +37,28 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 export function installSessionHook(app: FastifyInstance, sessions: SessionService): void {
   app.decorateRequest('session', null as unknown as SessionRow);
-  app.addHook('onRequest', async (request, reply) => {
+  app.decorateRequest('sessionStored', false);
+  app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || SESSIONLESS.has(path)) return;
+    if (request.apiKey) return; // authenticated by an API key (api-key-auth.ts): no cookie, no guest session
     const existing = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-    if (existing) {
-      request.session = existing;
-      return;
-    }
-    const issued = await sessions.createGuest();
-    setSessionCookie(request, reply, issued);
-    request.session = issued.session;
+    request.session = existing ?? sessions.unsavedGuest();
+    request.sessionStored = existing !== null;
   });
+}
+
+/**
+ * The caller's stored session, storing a guest session (and setting its cookie) if the caller has none yet. For
+ * actions that must be remembered: an upload, a pause. 429 past the per-address limit of new guest sessions.
+ */
+export async function ensureStoredSession(request: FastifyRequest, reply: FastifyReply, sessions: SessionService): Promise<SessionRow> {
+  if (request.sessionStored || request.apiKey) return request.session;
+  const issued = await sessions.createGuest(request.ip);
+  setSessionCookie(request, reply, issued);
+  request.session = issued.session;
+  request.sessionStored = true;
+  return issued.session;
 }
 
 export const ownerOfRequest = (request: FastifyRequest): string => ownerOf(request.session);

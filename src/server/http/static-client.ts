@@ -4,17 +4,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { User } from '../../contract/api';
 import { CLIENT_ROUTES } from '../../contract/routes';
 import { newNonce, pagePolicy } from './security-headers';
+import { NOT_FOUND_MODULE, pageModule, preloadLinks, preloadsFor, readManifest } from './page-preloads';
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-const KNOWN_ROUTES = new Set<string>(CLIENT_ROUTES);
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+/** Who is signed in on this request (null for a guest or no session); the page starts with it instead of asking. */
+export type CurrentUser = (request: FastifyRequest) => Promise<User | null>;
+
+const BOOTSTRAP_PLACEHOLDER = '<!--session-bootstrap-->';
+
+/** JSON safe inside a <script> element whatever the user typed into their name: no "<" can close the element. */
+export const scriptSafeJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Registers the asset and page routes; returns the handler for page paths no route matched. */
-export async function installStaticClient(app: FastifyInstance, clientDir: string): Promise<PageFallback | null> {
+export async function installStaticClient(app: FastifyInstance, clientDir: string, currentUser: CurrentUser): Promise<PageFallback | null> {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No built client at ${clientDir}; run "npm run build". Serving the API only.`);
@@ -24,7 +32,15 @@ export async function installStaticClient(app: FastifyInstance, clientDir: strin
   const indexTemplate = fs
     .readFileSync(indexFile, 'utf8')
     .replace(/<script(?=[\s>])/g, `<script nonce="${NONCE_PLACEHOLDER}"`)
-    .replace(/<link rel="modulepreload"/g, `<link rel="modulepreload" nonce="${NONCE_PLACEHOLDER}"`);
+    .replace(/<link rel="modulepreload"/g, `<link rel="modulepreload" nonce="${NONCE_PLACEHOLDER}"`)
+    .replace('<div id="root">', `${BOOTSTRAP_PLACEHOLDER}<div id="root">`);
+
+  // One template per page: the shared head plus that page's own chunks to preload.
+  const manifest = readManifest(clientDir);
+  const templateFor = (pageKey: string | null) =>
+    manifest && pageKey ? indexTemplate.replace('</head>', `${preloadLinks(preloadsFor(manifest, pageKey), NONCE_PLACEHOLDER)}</head>`) : indexTemplate;
+  const routeTemplates = new Map<string, string>(CLIENT_ROUTES.map((route) => [route, templateFor(pageModule(route))]));
+  const notFoundTemplate = templateFor(NOT_FOUND_MODULE);
 
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -37,20 +53,24 @@ export async function installStaticClient(app: FastifyInstance, clientDir: strin
     wildcard: true,
   });
 
-  const sendIndex = (reply: FastifyReply, status: number) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, template: string) => {
     const nonce = newNonce();
+    // A data block (never executed; it carries the nonce only so every script element does): the signed-in user, so the first render needs no /api/user round trip
+    // (and a guest's console shows no 401 for asking).
+    const bootstrap = `<script type="application/json" id="session-bootstrap" nonce="${nonce}">${scriptSafeJson({ user: await currentUser(request) })}</script>`;
     return reply
       .code(status)
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', pagePolicy(nonce))
       .type('text/html; charset=utf-8')
-      .send(indexTemplate.replaceAll(NONCE_PLACEHOLDER, nonce));
+      .send(template.replaceAll(NONCE_PLACEHOLDER, nonce).replace(BOOTSTRAP_PLACEHOLDER, bootstrap));
   };
 
-  for (const route of CLIENT_ROUTES) app.get(route, (_request, reply) => sendIndex(reply, 200));
+  for (const route of CLIENT_ROUTES) app.get(route, (request, reply) => sendIndex(request, reply, 200, routeTemplates.get(route)!));
 
   return (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    return sendIndex(reply, KNOWN_ROUTES.has(urlPath.replace(/\/$/, '') || '/') ? 200 : 404);
+    const route = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
+    const known = routeTemplates.get(route);
+    return known ? sendIndex(request, reply, 200, known) : sendIndex(request, reply, 404, notFoundTemplate);
   };
 }

@@ -6,40 +6,44 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '../storage/blob-store';
 import { discard } from '../storage/blob-store';
-import { sniffImageFormat } from '../codec/sniff';
+import { sniffImageFormat, SNIFF_BYTES } from '../codec/sniff';
+import { PNG_HEADER_BYTES, pngOverLimit } from '../codec/png-header';
+
+/** Enough of each file to sniff its type and read a PNG's dimensions. */
+const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
 import { MIME_TYPES } from '../codec/types';
+import { FORMAT_EXTENSIONS } from '../../contract/settings';
 import type { AcceptedUpload } from '../jobs/job-service';
-import { sanitizeFilename } from '../jobs/filename';
+import { decodeFormFilename, sanitizeFilename } from '../jobs/filename';
 import { BodyGuard, type MinRate } from './body-guard';
 import type { UploadRejection } from '../../contract/api';
-import { MESSAGES } from '../../contract/messages';
+import type { ErrorCode } from '../../contract/errors';
+import { MIN_FILE_SIZE } from '../../contract/limits';
+import { fileTooSmallMessage, MESSAGES } from '../../contract/messages';
 
 export interface IntakeLimits {
   /** Slow-client cut-off for the body. */
   minRate: MinRate;
   maxFiles: number;
   maxFileSize: number;
-  /** The message for an oversize file (guests are told to sign in). */
+  /** The message and code for an oversize file (guests are told to sign in). */
   tooLargeMessage: string;
+  tooLargeCode: ErrorCode;
 }
-
-export type RejectionReason = 'size' | 'type' | 'empty';
 
 export interface IntakeResult {
   accepted: AcceptedUpload[];
-  rejected: (UploadRejection & { reason: RejectionReason })[];
+  rejected: UploadRejection[];
   fields: Record<string, string>;
   tooManyFiles: boolean;
 }
-
-const SNIFF_BYTES = 16;
 
 /** Counts bytes and keeps the first few for sniffing, passing data through untouched. */
 class HeadAndCount extends Transform {
   head = Buffer.alloc(0);
   bytes = 0;
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
-    if (this.head.length < SNIFF_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     this.bytes += chunk.length;
     cb(null, chunk);
   }
@@ -53,7 +57,12 @@ export async function receiveUpload(
 ): Promise<IntakeResult> {
   const result: IntakeResult = { accepted: [], rejected: [], fields: {}, tooManyFiles: false };
   let currentTemp: string | null = null;
-  const guard = new BodyGuard(request.raw, { maxBytes: maxBodyBytes, tooLargeMessage: limits.tooLargeMessage, ...limits.minRate });
+  const guard = new BodyGuard(request.raw, {
+    maxBytes: maxBodyBytes,
+    tooLargeMessage: limits.tooLargeMessage,
+    tooLargeCode: limits.tooLargeCode,
+    ...limits.minRate,
+  });
   try {
     const parts = request.parts({
       limits: {
@@ -81,14 +90,16 @@ export async function receiveUpload(
       await pipeline(part.file, counter, fs.createWriteStream(temp, { flags: 'wx' }));
       currentTemp = null;
       const format = sniffImageFormat(counter.head);
-      const filename = sanitizeFilename(part.filename, format === 'png' ? '.png' : '.jpg');
-      const reject = async (reason: RejectionReason, message: string) => {
+      const filename = sanitizeFilename(decodeFormFilename(part.filename), `.${FORMAT_EXTENSIONS[format ?? 'jpeg']}`);
+      const reject = async (code: ErrorCode, message: string) => {
         await discard(temp);
-        result.rejected.push({ filename, message, reason });
+        result.rejected.push({ filename, message, code });
       };
-      if (part.file.truncated) await reject('size', limits.tooLargeMessage);
-      else if (counter.bytes === 0) await reject('empty', 'File is empty');
-      else if (!format) await reject('type', MESSAGES.fileTypeInvalid);
+      if (part.file.truncated) await reject(limits.tooLargeCode, limits.tooLargeMessage);
+      // Bytes that are not an image at all are a type error however few; an image header with no room for a pixel is too small.
+      else if (counter.bytes < MIN_FILE_SIZE && (counter.bytes === 0 || format)) await reject('FILE_TOO_SMALL', fileTooSmallMessage(MIN_FILE_SIZE));
+      else if (!format) await reject('UNSUPPORTED_TYPE', MESSAGES.fileTypeInvalid);
+      else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
       else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: MIME_TYPES[format] });
     }
   } catch (err) {

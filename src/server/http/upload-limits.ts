@@ -19,6 +19,7 @@ export function intakeLimitsFor(session: SessionRow, minRate: MinRate): IntakeLi
     maxFiles: config.maxFiles,
     maxFileSize: config.maxFileSize,
     tooLargeMessage: session.user_id ? fileTooLargeMessage(config.maxFileSize) : MESSAGES.guestTooLarge,
+    tooLargeCode: session.user_id ? 'FILE_TOO_LARGE' : 'GUEST_FILE_TOO_LARGE',
   };
 }
 

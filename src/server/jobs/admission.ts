@@ -1,26 +1,60 @@
-// Backpressure: when the waiting queue is long, new uploads are refused (429) before their bodies are stored.
-import type { JobRepository } from './job-repository';
-import { HttpError } from '../http/errors';
+// Backpressure: when too much is waiting, new uploads are refused (429) before their bodies are stored, and again,
+// atomically, when their rows are inserted (a cap is then passed by at most one upload's files, however many
+// uploads run at once).
+//
+// Three ceilings (docs/decisions/0120-admission-counts-runnable-work.md):
+// - per owner: everything the owner has waiting, paused or not;
+// - per client address, for guests: everything guests uploading from that address have waiting, so guest
+//   sessions (free, one per request without a cookie) from one address cannot fill the service for others;
+// - in total: only work that can run. A paused owner's jobs hold no worker and only count against that owner,
+//   so parking jobs in paused queues cannot lock everyone else out.
+import type { NewJob } from '../db/schema';
+import { DomainError } from '../errors';
+import type { AdmissionRepository, Applicant, BacklogCounts } from './admission-repository';
+
+export type { Applicant } from './admission-repository';
 
 export interface AdmissionLimits {
-  /** Waiting + running jobs one owner may have. */
+  /** Waiting + running jobs one owner may have (paused ones included). */
   perOwner: number;
-  /** Waiting + running jobs across everyone. */
+  /** Waiting + running jobs guests from one client address may have together. */
+  perGuestAddress: number;
+  /** Waiting + running jobs of owners that are not paused, across everyone. */
   total: number;
 }
 
 export class AdmissionControl {
   constructor(
-    private readonly jobs: JobRepository,
+    private readonly repo: AdmissionRepository,
     private readonly limits: AdmissionLimits,
   ) {}
 
-  async check(ownerId: string): Promise<void> {
-    if ((await this.jobs.countPending(ownerId)) >= this.limits.perOwner) {
-      throw new HttpError(429, 'You have many images waiting; please let them finish before uploading more.', { 'Retry-After': '30' });
+  /** The cheap early check, before an upload's body is read. */
+  async check(applicant: Applicant): Promise<void> {
+    const refusal = this.refusal(await this.repo.counts(applicant));
+    if (refusal) throw refusal;
+  }
+
+  /** Inserts an upload's rows only if no ceiling was reached, counted together with the insert. */
+  async insert(applicant: Applicant, rows: NewJob[]): Promise<void> {
+    const refusal = await this.repo.insertIfAdmitted(rows, applicant, (counts) => this.refusal(counts));
+    if (refusal) throw refusal;
+  }
+
+  private refusal(counts: BacklogCounts): DomainError | null {
+    if (counts.owner >= this.limits.perOwner) {
+      return new DomainError('OWNER_BACKLOG_FULL', 'You have many images waiting; please let them finish before uploading more.', {
+        retryAfterSeconds: 30,
+      });
     }
-    if ((await this.jobs.countPending()) >= this.limits.total) {
-      throw new HttpError(429, 'We are very busy right now; please try again in a minute.', { 'Retry-After': '60' });
+    if (counts.address >= this.limits.perGuestAddress) {
+      return new DomainError('RATE_LIMITED', 'Many images from your network are waiting; please let them finish, or sign in to upload more.', {
+        retryAfterSeconds: 60,
+      });
     }
+    if (counts.runnable >= this.limits.total) {
+      return new DomainError('SERVER_BUSY', 'We are very busy right now; please try again in a minute.', { retryAfterSeconds: 60 });
+    }
+    return null;
   }
 }

@@ -1,19 +1,11 @@
 // The scale-out queue: BullMQ on Redis carries job ids from API processes to any number of worker processes.
 //
-// The jobs table stays the single source of truth. A BullMQ job is only a prompt to look at a row: the worker
-// claims the row with a lease token (the same JobRunner as the embedded queue), and every decision (run it,
-// wait, drop it) is taken from the row, never from Redis state alone. Redis can therefore lose jobs, deliver
-// one twice or deliver it late, and the Reconciler rebuilds what it forgot from the table.
+// The jobs table stays the single source of truth and the queue carries only ids (docs/decisions/0003); retries
+// are counted on the row, BullMQ runs with `attempts: 1` (0005); priorities are fair-share ranks (0006).
 //
-// Decisions, and why:
-// - Job ids are our row ids (BullMQ `jobId`), so adding a job twice is a no-op. For that to hold for *re*-adds
-//   (resume, reconcile) finished jobs must not linger in Redis: removeOnComplete/removeOnFail are on.
-// - Retries: the runner already retries failed compressions through the row (`attempts`, `available_at`,
-//   backoff 1 s, 4 s, 16 s) in both modes. BullMQ does no retry accounting of its own (`attempts: 1`): a row
-//   that must wait is parked in BullMQ's delayed set until its `available_at` (moveToDelayed), which is the
-//   same BullMQ job, not a new attempt. If the processor itself throws (database unreachable), the BullMQ job
-//   fails and is removed, and the reconciler queues the row again once the database answers; one counter,
-//   one place.
+// How, in BullMQ's terms:
+// - Job ids are our row ids (BullMQ `jobId`), so adding a job twice is a no-op; for re-adds (resume, reconcile)
+//   removeOnComplete/removeOnFail are on. A row that must wait is parked in the delayed set (moveToDelayed).
 // - Stalls: a worker that dies leaves its BullMQ jobs active with a lock nobody renews. After `lockDuration`
 //   the stall check (every `stalledInterval` = lockDuration / 2) moves them back to wait, so another worker
 //   picks them up 1 to 1.5 lock durations after the crash. That worker sees the row still "processing" under
@@ -21,11 +13,8 @@
 //   (release + claim), anything else waits until the row's lease runs out. `maxStalledCount: 2` lets a job
 //   survive two crashing workers; a third stall marks it failed in the table, because a file that kills every
 //   worker that touches it must not cycle through the fleet for ever.
-// - Fairness: each job's BullMQ priority is its rank in its owner's backlog (1 = the owner's oldest waiting or
-//   running job). BullMQ serves lower numbers first and FIFO within one number, so owners take turns: a
-//   guest's single file waits behind at most one file of each other owner, not behind a 50-file batch. Ranks
-//   are fixed when a job is added and drift as the owner's earlier jobs finish, so the reconciler re-ranks
-//   waiting jobs on every pass.
+// - Fairness: ranks are fixed when a job is added and drift as the owner's earlier jobs finish, so the reconciler
+//   re-ranks waiting jobs on every pass.
 // - Per-owner pause lives in `owner_queue` (BullMQ can only pause a whole queue). A paused owner's jobs are not
 //   added; one that was already in Redis is dropped when a worker reaches it, and the row stays pending.
 //   `ownerResumed` adds the owner's pending rows again.

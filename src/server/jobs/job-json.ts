@@ -1,8 +1,18 @@
 // Row -> API Job. compressedPath is the download URL, never a filesystem path.
-import type { CompressionType, Job, JobStatus } from '../../contract/api';
+import type { CompressionType, FormatDecision, Job, JobStatus } from '../../contract/api';
+import type { OutputFormat } from '../../contract/settings';
 import type { JobRow } from '../db/schema';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+function parseDecision(json: string | null): FormatDecision | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as FormatDecision;
+  } catch {
+    return null;
+  }
+}
 
 export function toJobJson(row: JobRow): Job {
   const completed = row.status === 'completed';
@@ -19,7 +29,13 @@ export function toJobJson(row: JobRow): Job {
     compressionQuality: row.quality,
     compressionType: row.compression_type as CompressionType,
     compressedPath: completed ? `/api/download/${row.id}` : null,
+    // Versioned by completion time, so a re-run result gets a new URL and the old preview can be cached for good.
+    previewPath: completed ? `/api/jobs/${row.id}/preview?v=${row.completed_at ?? 0}` : null,
     mimeType: row.mime_type,
+    outputFormat: row.output_format as OutputFormat,
+    outputMimeType: completed ? (row.output_mime_type ?? row.mime_type) : null,
+    flattenedOnto: completed ? row.flattened_onto : null,
+    formatDecision: completed ? parseDecision(row.format_decision) : null,
     // A retryable failure keeps its last message on a pending row; only a failed job shows it.
     error: row.status === 'error' ? row.error : null,
     createdAt: iso(row.created_at)!,

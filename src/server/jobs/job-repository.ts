@@ -10,6 +10,10 @@ export interface CompletionFacts {
   compressedHeight: number;
   originalWidth: number;
   originalHeight: number;
+  outputMimeType: string;
+  flattenedOnto: string | null;
+  /** JSON of Auto's FormatDecision, or null. */
+  formatDecision: string | null;
 }
 
 const NO_LEASE = { lease_token: null, lease_until: null } as const;
@@ -80,15 +84,6 @@ export class JobRepository {
     return counts;
   }
 
-  async countPending(ownerId?: string): Promise<number> {
-    let q = this.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', ['pending', 'processing']);
-    if (ownerId) q = q.where('owner_id', '=', ownerId);
-    return Number((await q.executeTakeFirstOrThrow()).n);
-  }
-
   /** Owners with runnable work: pending, due, and not paused; with the age of their oldest such job. */
   runnableOwners(now: number): Promise<{ owner_id: string; oldest: number }[]> {
     return this.db
@@ -146,6 +141,9 @@ export class JobRepository {
       compressed_height: facts.compressedHeight,
       original_width: facts.originalWidth,
       original_height: facts.originalHeight,
+      output_mime_type: facts.outputMimeType,
+      flattened_onto: facts.flattenedOnto,
+      format_decision: facts.formatDecision,
       completed_at: now,
       error: null,
       ...NO_LEASE,
@@ -204,7 +202,8 @@ export class JobRepository {
 
   /** Moves everything a guest owned into an account (sign-in or sign-up from a guest browser). */
   async transferOwner(fromOwner: string, toOwner: string): Promise<void> {
-    await this.db.updateTable('jobs').set({ owner_id: toOwner }).where('owner_id', '=', fromOwner).execute();
+    // Signed-in users' jobs no longer count against the guest ceiling of the address they were uploaded from.
+    await this.db.updateTable('jobs').set({ owner_id: toOwner, guest_address: null }).where('owner_id', '=', fromOwner).execute();
     await this.db.deleteFrom('owner_queue').where('owner_id', '=', fromOwner).execute();
   }
 

@@ -4,12 +4,15 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobRepository } from './job-repository';
-import { CodecError, DEFAULT_TIMEOUT_SECONDS } from '../codec';
+import type { JobRow } from '../db/schema';
+import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, MIME_TYPES } from '../codec';
 import type { FileCompressor } from '../sandbox/protocol';
 import { CodecCrashError } from '../sandbox/codec-pool';
 import { discard } from '../storage/blob-store';
+import { classifyFault } from '../faults';
 import { MAX_INPUT_PIXELS, MAX_RETRIES } from '../../contract/limits';
 import type { CompressionType } from '../../contract/api';
+import { formatOfMimeType, IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '../../contract/settings';
 
 export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 20_000;
@@ -54,15 +57,22 @@ export class JobRunner {
     const row = await this.jobs.findById(jobId);
     if (!row || row.lease_token !== leaseToken) return 'lost';
     const resultTemp = this.blobs.tempPath();
+    const previewTemp = this.blobs.tempPath();
     try {
+      const format = formatSettingsOf(row);
       const result = await this.codec.compressFile({
         inputPath: this.blobs.pathOf('original', jobId),
         outputPath: resultTemp,
+        previewPath: previewTemp,
         quality: row.quality,
         type: row.compression_type as CompressionType,
+        ...format,
         maxPixels: MAX_INPUT_PIXELS,
-        timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+        timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats),
       });
+      // The preview first: once the row says completed, its card may ask for it at once.
+      if (result.previewWritten) await this.blobs.commit(previewTemp, 'preview', jobId);
+      else await discard(previewTemp);
       await this.blobs.commit(resultTemp, 'result', jobId);
       const recorded = await this.jobs.complete(
         jobId,
@@ -73,6 +83,9 @@ export class JobRunner {
           compressedHeight: result.output.height,
           originalWidth: result.input.width,
           originalHeight: result.input.height,
+          outputMimeType: MIME_TYPES[result.output.format],
+          flattenedOnto: result.flattenedOnto,
+          formatDecision: result.decision ? JSON.stringify(result.decision) : null,
         },
         this.clock.now(),
       );
@@ -84,7 +97,7 @@ export class JobRunner {
       }
       return 'completed';
     } catch (err) {
-      await discard(resultTemp);
+      await Promise.all([discard(resultTemp), discard(previewTemp)]);
       return this.handleFailure(jobId, leaseToken, row.attempts, err);
     }
   }
@@ -108,12 +121,25 @@ export class JobRunner {
   }
 }
 
+/** The row's format settings as the codec takes them (the row is the truth; queue messages carry only ids). */
+function formatSettingsOf(row: JobRow) {
+  const format: OutputFormat = (OUTPUT_FORMATS as readonly string[]).includes(row.output_format)
+    ? (row.output_format as OutputFormat)
+    : 'original';
+  const formats = row.candidate_formats
+    ?.split(',')
+    .filter((f): f is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(f));
+  return {
+    format,
+    formats: formats?.length ? formats : undefined,
+    background: row.background ?? undefined,
+    inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
+  };
+}
+
 const isMissingFile = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 function transientMessage(err: unknown): string {
   if (err instanceof CodecCrashError) return err.message;
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOSPC') return 'The server ran out of storage space';
-  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') return 'The server could not write the result';
-  return 'An unexpected error occurred while compressing';
+  return classifyFault(err)?.message ?? 'An unexpected error occurred while compressing';
 }

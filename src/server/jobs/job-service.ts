@@ -5,7 +5,8 @@ import type { BlobStore } from '../storage/blob-store';
 import type { JobQueue } from './job-queue';
 import type { JobRepository } from './job-repository';
 import type { JobRow, NewJob } from '../db/schema';
-import type { CompressionType, QueueStats, QueueStatus } from '../../contract/api';
+import type { QueueStats, QueueStatus } from '../../contract/api';
+import type { CompressSettings } from '../../contract/settings';
 import { RETENTION_HOURS } from '../../contract/limits';
 
 export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;
@@ -28,8 +29,18 @@ export class JobService {
     private readonly clock: Clock,
   ) {}
 
-  /** Stores the uploads under new job ids, then creates their rows and queues them. */
-  async createJobs(ownerId: string, uploads: AcceptedUpload[], quality: number, type: CompressionType): Promise<JobRow[]> {
+  /**
+   * Stores the uploads under new job ids, then creates their rows and queues them. `insert` writes the rows
+   * (admission control passes one that refuses, atomically, when a backlog ceiling was reached); when it throws,
+   * the stored files are removed again.
+   */
+  async createJobs(
+    upload: { ownerId: string; guestAddress: string | null; insert?: (rows: NewJob[]) => Promise<void> },
+    uploads: AcceptedUpload[],
+    settings: CompressSettings,
+  ): Promise<JobRow[]> {
+    const { ownerId, guestAddress } = upload;
+    const insert = upload.insert ?? ((rows: NewJob[]) => this.jobs.insertMany(rows));
     const now = this.clock.now();
     const rows: NewJob[] = [];
     for (const [i, u] of uploads.entries()) {
@@ -47,8 +58,14 @@ export class JobService {
         original_height: null,
         compressed_width: null,
         compressed_height: null,
-        quality,
-        compression_type: type,
+        quality: settings.quality,
+        compression_type: settings.type,
+        output_format: settings.format,
+        background: settings.background,
+        candidate_formats: settings.format === 'auto' && settings.formats ? settings.formats.join(',') : null,
+        output_mime_type: null,
+        flattened_onto: null,
+        format_decision: null,
         error: null,
         available_at: now,
         lease_until: null,
@@ -58,10 +75,11 @@ export class JobService {
         started_at: null,
         completed_at: null,
         expires_at: now + i + RETENTION_MS,
+        guest_address: guestAddress,
       });
     }
     try {
-      await this.jobs.insertMany(rows);
+      await insert(rows);
     } catch (err) {
       await Promise.all(rows.map((r) => this.blobs.remove(r.id)));
       throw err;
@@ -85,9 +103,12 @@ export class JobService {
     return true;
   }
 
+  /** Clear All: every job and file of the owner goes, and so does a pause, which would otherwise hold the next upload
+   * in Pending with nothing on screen to say why. */
   async removeAll(ownerId: string): Promise<number> {
     const ids = await this.jobs.deleteAllOwned(ownerId);
     await Promise.all(ids.map((id) => this.blobs.remove(id)));
+    if (await this.jobs.isPaused(ownerId)) await this.resume(ownerId);
     return ids.length;
   }
 
@@ -105,6 +126,10 @@ export class JobService {
   async resume(ownerId: string): Promise<void> {
     await this.jobs.setPaused(ownerId, false, this.clock.now());
     await this.queue.ownerResumed(ownerId);
+  }
+
+  isPaused(ownerId: string): Promise<boolean> {
+    return this.jobs.isPaused(ownerId);
   }
 
   async status(ownerId: string): Promise<QueueStatus> {

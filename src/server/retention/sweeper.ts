@@ -1,6 +1,6 @@
 // Keeps the 24-hour promise: expired jobs and their files, expired sessions, orphan files and stale temp files go.
 import type { Clock } from '../clock';
-import type { BlobStore } from '../storage/blob-store';
+import { BLOB_KINDS, type BlobStore } from '../storage/blob-store';
 import type { JobRepository } from '../jobs/job-repository';
 import type { SessionService } from '../auth/session-service';
 import type { LoginThrottle } from '../auth/login-throttle';
@@ -54,7 +54,7 @@ export class RetentionSweeper {
   }
 
   private async removeOrphans(): Promise<number> {
-    const onDisk = [...new Set([...(await this.blobs.listIds('original')), ...(await this.blobs.listIds('result'))])];
+    const onDisk = [...new Set((await Promise.all(BLOB_KINDS.map((kind) => this.blobs.listIds(kind)))).flat())];
     const known = await this.jobs.existingIds(onDisk);
     let removed = 0;
     for (const id of onDisk) {

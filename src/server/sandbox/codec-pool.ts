@@ -1,14 +1,11 @@
 // Runs compressions in separate codec processes, one job per process at a time.
 //
-// Why processes: libvips and oxipng are native code fed with strangers' files. In the server's own process a
-// native crash on one image would take every upload, poll and download down with it, and in the embedded mode
-// the restart would pick the same image up again and crash again. Here a crash ends one codec process; the job
-// sees an ordinary failure, so its retries are counted and a "poison" image ends as a failed job. A process that
-// overruns its time budget is killed, which also stops native work that cannot be interrupted any other way,
-// and the JavaScript parts of the codec (the PNG quality score) no longer hold up the server's event loop.
+// Why processes and not threads: docs/decisions/0004-codec-in-processes.md.
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { timeoutError } from '../codec/errors';
+import { memoryLimitError, timeoutError } from '../codec/errors';
+import { CODEC_MEMORY_LIMIT_BYTES } from '../../contract/limits';
+import { watchMemory } from './memory-watch';
+import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { deserializeError, lowerPriority, type CodecOutcome, type CodecRequest, type ReplyMessage } from './protocol';
 
 export const CRASH_MESSAGE = 'The compressor stopped unexpectedly while processing this image';
@@ -35,10 +32,24 @@ export interface CodecPoolOptions {
    * rarely gives back) is replaced rather than kept idle with that memory.
    */
   maxIdleRssBytes?: number;
+  /** Resident memory a busy codec process may reach; past it the process is killed and the job fails. */
+  maxRssBytes?: number;
   /** The codec process's entry module (tests point this elsewhere to simulate a process that hangs). */
   entry?: string;
   onCrash?: (info: { pid: number | undefined; detail: string }) => void;
+  /** Every codec process's exit, ours or not (operators log it; tests wait on it instead of sleeping). */
+  onExit?: (info: { pid: number | undefined; crashed: boolean }) => void;
 }
+
+/**
+ * Where a codec process is in its life. Only an `idle` process is handed work; a process the pool has decided
+ * to end (`retiring`: killed at the hard limit, retired for its memory or age, idle too long, or the pool is
+ * closing) never takes work again, even though the kernel reports its exit only later.
+ *
+ *   starting ──(claimed by the request it was forked for)──> busy <──> idle
+ *   any but gone ──(kill)──> retiring ──(exit)──> gone;  any ──(exit)──> gone
+ */
+export type CodecProcessState = 'starting' | 'idle' | 'busy' | 'retiring' | 'gone';
 
 /**
  * glibc malloc settings for codec processes, unless the server's environment sets its own. Image buffers are
@@ -47,10 +58,11 @@ export interface CodecPoolOptions {
  */
 const CODEC_MALLOC_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
-const DEFAULT_ENTRY = fileURLToPath(new URL('./codec-process.ts', import.meta.url));
 
 export class CodecPool {
+  /** Processes in state `idle`, the most recently used last (so the others reach their idle timeout). */
   private readonly idle: CodecProcess[] = [];
+  /** Every process that has not exited yet, whatever its state. */
   private readonly all = new Set<CodecProcess>();
   private readonly waiting: (() => void)[] = [];
   private inUse = 0;
@@ -63,48 +75,64 @@ export class CodecPool {
     await this.acquireSlot();
     let proc: CodecProcess | undefined;
     try {
-      proc = this.idle.pop() ?? this.spawn();
-      proc.cancelIdleTimer();
+      proc = this.takeIdle() ?? this.spawn(this.options.entry ? throughTsx(this.options.entry) : await codecLaunch());
       const hardLimitMs = request.timeoutSeconds * 1000 + (this.options.killGraceMs ?? 5000);
-      return await proc.run(request, hardLimitMs);
+      return await proc.run(request, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES);
     } finally {
       if (proc) this.putBack(proc);
+      // A process being killed does not hold the slot: its exit may be reported late (a multi-gigabyte process
+      // takes a while to tear down), and the next request gets an idle or a new process meanwhile.
       this.releaseSlot();
     }
   }
 
-  /** Pids of the live codec processes (operators and fault tests use them). */
+  /** Pids of the codec processes that still exist, retiring ones included (operators and fault tests use them). */
   pids(): number[] {
     return [...this.all].map((p) => p.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
+  /** The state of every codec process that still exists. */
+  states(): { pid: number | undefined; state: CodecProcessState }[] {
+    return [...this.all].map((p) => ({ pid: p.pid, state: p.state }));
   }
 
   /** Ends every codec process. Call after the queue has stopped giving out work. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.all].map((p) => p.kill()));
     this.idle.length = 0;
+    await Promise.all([...this.all].map((p) => p.kill()));
   }
 
-  private spawn(): CodecProcess {
-    const proc = new CodecProcess(this.options.entry ?? DEFAULT_ENTRY, (detail) => {
+  private takeIdle(): CodecProcess | undefined {
+    for (let proc = this.idle.pop(); proc; proc = this.idle.pop()) {
+      if (proc.state === 'idle') return proc;
+    }
+    return undefined;
+  }
+
+  private spawn(launch: CodecLaunch): CodecProcess {
+    const proc = new CodecProcess(launch, (crashDetail) => {
       this.all.delete(proc);
       const i = this.idle.indexOf(proc);
       if (i >= 0) this.idle.splice(i, 1);
-      if (detail) this.options.onCrash?.({ pid: proc.pid, detail });
+      if (crashDetail) this.options.onCrash?.({ pid: proc.pid, detail: crashDetail });
+      this.options.onExit?.({ pid: proc.pid, crashed: crashDetail !== undefined });
     });
     this.all.add(proc);
     return proc;
   }
 
+  /** After a request: the process goes back to idle only if it is still sound and the pool wants to keep it. */
   private putBack(proc: CodecProcess): void {
-    if (!proc.alive) return;
+    // Retiring (killed at the hard limit, or unreachable) or gone (crashed): never reused.
+    if (proc.state !== 'busy') return;
     const bloated = proc.lastRssBytes > (this.options.maxIdleRssBytes ?? 320 * 1024 ** 2);
     if (this.closed || bloated || proc.jobsDone >= (this.options.maxJobsPerProcess ?? 200)) {
       void proc.kill();
       return;
     }
+    proc.becomeIdle(this.options.idleMs ?? 30_000);
     this.idle.push(proc);
-    proc.startIdleTimer(this.options.idleMs ?? 30_000);
   }
 
   private async acquireSlot(): Promise<void> {
@@ -128,24 +156,21 @@ interface InFlight {
   reject: (err: Error) => void;
 }
 
-/** One codec process and the request it is working on. */
+/** One codec process, its state and the request it is working on. */
 class CodecProcess {
   private readonly child: ChildProcess;
   private readonly ready: Promise<void>;
   private inFlight: InFlight | undefined;
   private nextId = 1;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
-  private exited = false;
   private readonly exitedPromise: Promise<void>;
-  /** Set when we end the process ourselves, so its exit is not reported as a crash. */
-  private intentional = false;
+  private current: CodecProcessState = 'starting';
   jobsDone = 0;
   lastRssBytes = 0;
 
-  constructor(entry: string, onExit: (crashDetail: string | undefined) => void) {
-    this.child = fork(entry, [], {
-      // Resolved here, not by name, so the codec process starts whatever directory the server runs in.
-      execArgv: ['--import', import.meta.resolve('tsx')],
+  constructor(launch: CodecLaunch, onExit: (crashDetail: string | undefined) => void) {
+    this.child = fork(launch.entry, [], {
+      execArgv: launch.execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...CODEC_MALLOC_ENV, ...process.env },
       serialization: 'advanced',
@@ -162,19 +187,27 @@ class CodecProcess {
       if ('ready' in message) markReady();
       else this.settle(message);
     });
-    this.child.on('error', (err) => failStart(err));
     // Right after the fork, so the process's start-up runs at low priority too (it lowers its own threads again).
     if (this.child.pid !== undefined) lowerPriority(this.child.pid);
     this.exitedPromise = new Promise((resolve) => {
-      this.child.on('exit', (code, signal) => {
-        this.exited = true;
+      const end = (detail: string) => {
+        if (this.current === 'gone') return;
+        // A process we were ending was already `retiring`; any other end is a crash.
+        const crashed = this.current !== 'retiring';
+        this.current = 'gone';
         clearTimeout(this.idleTimer);
-        const detail = `codec process exited (${signal ?? `code ${code}`})`;
         failStart(new CodecCrashError(detail));
-        const crashed = !this.intentional;
         this.rejectInFlight(new CodecCrashError(detail));
         onExit(crashed ? detail : undefined);
         resolve();
+      };
+      this.child.on('exit', (code, signal) => end(`codec process exited (${signal ?? `code ${code}`})`));
+      this.child.on('error', (err) => {
+        // No process came to be (the fork failed): there is no exit to wait for.
+        if (this.child.pid === undefined) return end(`codec process could not start (${err.message})`);
+        // A live process we cannot signal or reach: it must not take work again.
+        failStart(err);
+        void this.kill();
       });
     });
   }
@@ -183,11 +216,19 @@ class CodecProcess {
     return this.child.pid;
   }
 
-  get alive(): boolean {
-    return !this.exited;
+  get state(): CodecProcessState {
+    return this.current;
   }
 
-  async run(request: CodecRequest, hardLimitMs: number): Promise<CodecOutcome> {
+  /** Works on one request; the caller (the pool) decides afterwards whether the process goes back to idle. */
+  async run(request: CodecRequest, hardLimitMs: number, maxRssBytes: number): Promise<CodecOutcome> {
+    if (this.current !== 'idle' && this.current !== 'starting') {
+      // The pool hands out only idle processes (or a new one, once); anything else is a bug worth a loud error.
+      throw new CodecCrashError(`codec process handed a request while ${this.current}`);
+    }
+    clearTimeout(this.idleTimer);
+    const starting = this.current === 'starting';
+    this.current = 'busy';
     const id = this.nextId++;
     const outcome = new Promise<CodecOutcome>((resolve, reject) => {
       this.inFlight = { id, resolve, reject };
@@ -196,35 +237,46 @@ class CodecProcess {
     outcome.catch(() => undefined);
     // The limit covers start-up too: a process that never becomes ready is as stuck as one that never answers.
     const limit = setTimeout(() => {
-      // The codec stops itself at its time limit; silence well past it means it is stuck in native code.
-      this.rejectInFlight(timeoutError(request.timeoutSeconds));
+      // The codec stops itself at its time limit; silence well past it means it is stuck in native code. The
+      // process is marked retiring before the request fails, so the pool can never take it back as idle.
       void this.kill();
+      this.rejectInFlight(timeoutError(request.timeoutSeconds));
     }, hardLimitMs);
+    const stopWatching = this.child.pid === undefined ? () => undefined : watchMemory(this.child.pid, maxRssBytes, () => {
+      void this.kill();
+      this.rejectInFlight(memoryLimitError(maxRssBytes));
+    });
     try {
-      await Promise.race([this.ready, outcome]);
+      if (starting) await Promise.race([this.ready, outcome]);
       this.child.send({ id, request }, (err) => {
-        if (err) this.rejectInFlight(new CodecCrashError(`could not reach the codec process (${err.message})`));
+        if (!err) return;
+        void this.kill();
+        this.rejectInFlight(new CodecCrashError(`could not reach the codec process (${err.message})`));
       });
       return await outcome;
     } finally {
       clearTimeout(limit);
+      stopWatching();
       this.jobsDone++;
     }
   }
 
-  startIdleTimer(ms: number): void {
-    this.idleTimer = setTimeout(() => void this.kill(), ms);
+  /** busy -> idle; the process ends itself (retiring) if nobody needs it within `idleMs`. */
+  becomeIdle(idleMs: number): void {
+    if (this.current !== 'busy') return;
+    this.current = 'idle';
+    this.idleTimer = setTimeout(() => void this.kill(), idleMs);
     this.idleTimer.unref();
   }
 
-  cancelIdleTimer(): void {
-    clearTimeout(this.idleTimer);
-  }
-
+  /** Ends the process. It is `retiring` from this moment (it takes no more work) and `gone` once it has exited. */
   async kill(): Promise<void> {
-    if (this.exited) return;
-    this.intentional = true;
-    this.child.kill('SIGKILL');
+    if (this.current === 'gone') return;
+    clearTimeout(this.idleTimer);
+    if (this.current !== 'retiring') {
+      this.current = 'retiring';
+      this.child.kill('SIGKILL');
+    }
     await this.exitedPromise;
   }
 

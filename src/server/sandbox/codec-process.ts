@@ -3,7 +3,7 @@
 // on one hostile image ends this process only; the parent counts it against that one job.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { compress } from '../codec';
+import { compress, makePreview } from '../codec';
 import { lowerPriority, serializeError, type ReplyBody, type ReplyMessage, type RequestMessage } from './protocol';
 
 if (!process.send) throw new Error('codec-process must be started by the codec pool (it talks over IPC)');
@@ -27,15 +27,32 @@ async function handle({ id, request }: RequestMessage): Promise<void> {
     const result = await compress(input, {
       quality: request.quality,
       type: request.type,
+      format: request.format,
+      formats: request.formats,
+      background: request.background,
       maxPixels: request.maxPixels,
       timeoutSeconds: request.timeoutSeconds,
     });
     await fsp.writeFile(request.outputPath, result.data);
-    body = { ok: true, outcome: { input: result.input, output: result.output, keptOriginal: result.keptOriginal } };
+    const previewWritten = request.previewPath ? await writePreview(result.data, request.previewPath, request.maxPixels) : false;
+    const { input: inputFacts, output, keptOriginal, flattenedOnto, decision } = result;
+    body = { ok: true, outcome: { input: inputFacts, output, keptOriginal, flattenedOnto, decision, previewWritten } };
   } catch (err) {
     await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
+    if (request.previewPath) await fsp.rm(request.previewPath, { force: true }).catch(() => undefined);
     body = { ok: false, error: serializeError(err) };
   }
   const reply: ReplyMessage = { id, rssBytes: process.memoryUsage.rss(), ...body };
   process.send!(reply);
+}
+
+/** The card preview is a convenience: if it cannot be made, the card shows an icon and the job still completes. */
+async function writePreview(result: Buffer, previewPath: string, maxPixels: number): Promise<boolean> {
+  try {
+    await fsp.writeFile(previewPath, await makePreview(result, maxPixels));
+    return true;
+  } catch {
+    await fsp.rm(previewPath, { force: true }).catch(() => undefined);
+    return false;
+  }
 }

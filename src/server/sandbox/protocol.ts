@@ -1,7 +1,7 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import type { CompressionType } from '../../contract/api';
-import { CodecError, type CodecErrorKind, type ImageFacts } from '../codec/types';
+import type { CompressionType, FormatDecision } from '../../contract/api';
+import { CodecError, type CodecErrorKind, type ImageFacts, type ImageFormat, type OutputFormat } from '../codec/types';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the
@@ -24,8 +24,13 @@ export interface CodecRequest {
   inputPath: string;
   /** Where the codec process writes the result; the caller commits it under the job's key. */
   outputPath: string;
+  /** Where to write the card preview of the result, if wanted (see codec/preview.ts). */
+  previewPath?: string;
   quality: number;
   type: CompressionType;
+  format?: OutputFormat;
+  formats?: ImageFormat[];
+  background?: string;
   maxPixels: number;
   timeoutSeconds: number;
 }
@@ -34,6 +39,10 @@ export interface CodecOutcome {
   input: ImageFacts;
   output: ImageFacts;
   keptOriginal: boolean;
+  flattenedOnto: string | null;
+  decision: FormatDecision | null;
+  /** A preview was written to previewPath (a preview that cannot be made never fails the job). */
+  previewWritten?: boolean;
 }
 
 export interface RequestMessage {

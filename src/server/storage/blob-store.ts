@@ -5,7 +5,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-export type BlobKind = 'original' | 'result';
+/** The upload, the compressed result, and the small preview of the result that cards show. */
+export type BlobKind = 'original' | 'result' | 'preview';
+export const BLOB_KINDS: readonly BlobKind[] = ['original', 'result', 'preview'];
 
 export class BlobStore {
   private readonly tmpDir: string;
@@ -15,14 +17,29 @@ export class BlobStore {
   }
 
   async init(): Promise<void> {
-    await fsp.mkdir(path.join(this.root, 'original'), { recursive: true });
-    await fsp.mkdir(path.join(this.root, 'result'), { recursive: true });
+    for (const kind of BLOB_KINDS) await fsp.mkdir(path.join(this.root, kind), { recursive: true });
     await fsp.mkdir(this.tmpDir, { recursive: true });
   }
 
   pathOf(kind: BlobKind, id: string): string {
     if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`invalid blob id ${JSON.stringify(id)}`);
     return path.join(this.root, kind, id);
+  }
+
+  /** Writes, syncs and removes a one-byte temp file: throws what an upload would meet (EROFS, ENOSPC, EACCES). */
+  async probeWritable(): Promise<void> {
+    const probe = this.tempPath();
+    try {
+      const fh = await fsp.open(probe, 'wx');
+      try {
+        await fh.write(Buffer.from([0]));
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    } finally {
+      await fsp.rm(probe, { force: true });
+    }
   }
 
   /** A fresh temp file path; the caller writes it and then calls commit() or discardTemp(). */
@@ -55,13 +72,13 @@ export class BlobStore {
   }
 
   async remove(id: string): Promise<void> {
-    await Promise.all([discard(this.pathOf('original', id)), discard(this.pathOf('result', id))]);
+    await Promise.all(BLOB_KINDS.map((kind) => discard(this.pathOf(kind, id))));
   }
 
   /** Wall-clock age of the newest file stored under an id, or null if none. */
   async ageMs(id: string): Promise<number | null> {
     const stats = await Promise.all(
-      (['original', 'result'] as const).map((kind) => fsp.stat(this.pathOf(kind, id)).catch(() => null)),
+      BLOB_KINDS.map((kind) => fsp.stat(this.pathOf(kind, id)).catch(() => null)),
     );
     const newest = Math.max(...stats.map((s) => s?.mtimeMs ?? -Infinity));
     return newest === -Infinity ? null : Date.now() - newest;

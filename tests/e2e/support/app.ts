@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from '../../support/browser';
 import { REPO_ROOT } from '../../support/paths';
 import { startServer, type TestServer } from '../../support/server';
@@ -64,4 +64,33 @@ export function listZip(file: string): Promise<Array<{ name: string; size: numbe
       zip.readEntry();
     });
   });
+}
+
+/** One server and one Chromium for a describe block, started before its tests and stopped after them. */
+export interface ServedApp {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A fresh browser context on the server (its own cookies: a new guest). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+export function useServedApp(): ServedApp {
+  const state = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [state.server, state.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+    state.server?.cleanup();
+  });
+  return {
+    get server() {
+      return state.server;
+    },
+    get browser() {
+      return state.browser;
+    },
+    newContext: (options = {}) => state.browser.newContext({ baseURL: state.server.url, ...options }),
+  };
 }

@@ -19,7 +19,12 @@ const baseJob: Job = {
   compressionQuality: 80,
   compressionType: 'web',
   compressedPath: null,
+  previewPath: null,
   mimeType: 'image/jpeg',
+  outputFormat: 'original',
+  outputMimeType: null,
+  flattenedOnto: null,
+  formatDecision: null,
   error: null,
   createdAt: new Date().toISOString(),
   completedAt: null,
@@ -55,11 +60,13 @@ describe('JobCard', () => {
   });
 
   it('offers Download and Compare when completed, with sizes and saving', () => {
-    const h = renderCard({ status: 'completed', compressedSize: 512 * 1024, compressedPath: '/api/download/j1', compressedWidth: 800, compressedHeight: 600 });
+    const h = renderCard({ status: 'completed', compressedSize: 512 * 1024, compressedPath: '/api/download/j1', previewPath: '/api/jobs/j1/preview?v=1', compressedWidth: 800, compressedHeight: 600 });
     expect(screen.getByTestId('job-status').className).toMatch(/green/);
     expect(screen.getByTestId('compressed-size').textContent).toBe('512 KB');
     expect(screen.getByTestId('saving').textContent).toBe('75%');
     expect(screen.getByText('800 × 600')).toBeTruthy();
+    // The card shows the small preview, never the full result.
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/jobs/j1/preview?v=1');
     fireEvent.click(screen.getByRole('button', { name: 'Download photo.jpg' }));
     fireEvent.click(screen.getByRole('button', { name: 'Compare photo.jpg' }));
     expect(h.onDownload).toHaveBeenCalledOnce();

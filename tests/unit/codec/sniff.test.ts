@@ -4,6 +4,15 @@ import { readCorpus } from './corpus';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
+/** An ISO-BMFF file start: an ftyp box with a major brand and compatible brands. */
+function ftyp(major: string, compatible: string[]): Uint8Array {
+  const size = 16 + 4 * compatible.length;
+  const box = new Uint8Array(size + 8);
+  new DataView(box.buffer).setUint32(0, size);
+  box.set(new TextEncoder().encode(`ftyp${major}\0\0\0\0${compatible.join('')}`), 4);
+  return box;
+}
+
 describe('sniffImageFormat', () => {
   it('recognises the PNG signature', () => {
     expect(sniffImageFormat(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0))).toBe('png');
@@ -15,9 +24,19 @@ describe('sniffImageFormat', () => {
   });
 
   it('needs at most SNIFF_BYTES bytes', () => {
-    expect(SNIFF_BYTES).toBe(8);
+    expect(SNIFF_BYTES).toBe(32);
     expect(sniffImageFormat(readCorpus('png/squoosh-logo-palette.png').subarray(0, SNIFF_BYTES))).toBe('png');
     expect(sniffImageFormat(readCorpus('photos/turbo-testorig.jpg').subarray(0, SNIFF_BYTES))).toBe('jpeg');
+  });
+
+  it('recognises WebP by its RIFF header', () => {
+    expect(sniffImageFormat(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+  });
+
+  it('recognises AVIF by an avif or avis brand, major or compatible', () => {
+    expect(sniffImageFormat(ftyp('avif', ['mif1', 'miaf']))).toBe('avif');
+    expect(sniffImageFormat(ftyp('avis', ['msf1']))).toBe('avif');
+    expect(sniffImageFormat(ftyp('mif1', ['mif1', 'miaf', 'avif']))).toBe('avif');
   });
 
   it.each([
@@ -26,7 +45,10 @@ describe('sniffImageFormat', () => {
     ['a PNG signature with text-mode damage', bytes(0x89, 0x50, 0x4e, 0x47, 0x0a, 0x1a, 0x0a, 0x00)],
     ['JPEG SOI without a marker after it', bytes(0xff, 0xd8, 0x07, 0xff)],
     ['GIF', new TextEncoder().encode('GIF89a')],
-    ['WebP', new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ')],
+    ['HEIC (HEVC in the same container as AVIF)', ftyp('heic', ['mif1', 'heic'])],
+    ['HEIF with only the generic brands', ftyp('mif1', ['mif1', 'miaf'])],
+    ['an ftyp box too short to hold a brand list', Uint8Array.from([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66])],
+    ['RIFF that is not WebP (WAV)', new TextEncoder().encode('RIFF\0\0\0\0WAVEfmt ')],
     ['SVG', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')],
     ['plain text', new TextEncoder().encode('This is a plain text file')],
   ])('rejects %s', (_name, head) => {

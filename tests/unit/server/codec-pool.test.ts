@@ -1,6 +1,7 @@
 // The codec pool runs real codec processes: same bytes as the codec in this process, errors that keep their
 // meaning across the process boundary, and a crashed or stuck process costs one request, never the pool.
 import fs from 'node:fs';
+import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { corpusPath } from '../../support/paths';
 import { isAlive, threadNiceness } from '../../support/processes';
 
 const SILENT_ENTRY = path.join(import.meta.dirname, 'fixtures/silent-codec-process.ts');
+const HANG_OR_ANSWER_ENTRY = path.join(import.meta.dirname, 'fixtures/hang-or-answer-codec-process.ts');
 
 describe('CodecPool', { timeout: 30_000 }, () => {
   const pools: CodecPool[] = [];
@@ -22,10 +24,34 @@ describe('CodecPool', { timeout: 30_000 }, () => {
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+  /** Pids of codec processes that have exited, and waiters for the next ones (tests wait on exits, never sleep). */
+  const exits = new Set<number>();
+  const exitWaiters: (() => void)[] = [];
+  const exited = (pid: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (exits.has(pid) ? resolve() : exitWaiters.push(check));
+      check();
+    });
   const makePool = (options: Partial<CodecPoolOptions> = {}) => {
-    const pool = new CodecPool({ size: 2, ...options });
+    const pool = new CodecPool({
+      size: 2,
+      ...options,
+      onExit: (info) => {
+        if (info.pid !== undefined) exits.add(info.pid);
+        for (const wake of exitWaiters.splice(0)) wake();
+        options.onExit?.(info);
+      },
+    });
     pools.push(pool);
     return pool;
+  };
+  /** The pid of the pool's process in `state`, once there is one (a request reaches its process after a few ticks). */
+  const processIn = async (pool: CodecPool, state: string): Promise<number> => {
+    for (;;) {
+      const found = pool.states().find((p) => p.state === state);
+      if (found?.pid !== undefined) return found.pid;
+      await new Promise((r) => setImmediate(r));
+    }
   };
   const request = (input: string, overrides: Partial<CodecRequest> = {}): CodecRequest => ({
     inputPath: input,
@@ -44,8 +70,24 @@ describe('CodecPool', { timeout: 30_000 }, () => {
       const outcome = await pool.compressFile(req);
       const local = await compress(fs.readFileSync(file), { quality: 80, type: 'standard' });
       expect(fs.readFileSync(req.outputPath).equals(local.data)).toBe(true);
-      expect(outcome).toEqual({ input: local.input, output: local.output, keptOriginal: local.keptOriginal });
+      expect(outcome).toEqual({
+        input: local.input,
+        output: local.output,
+        keptOriginal: local.keptOriginal,
+        flattenedOnto: local.flattenedOnto,
+        decision: local.decision,
+        previewWritten: false, // none was asked for
+      });
     }
+  });
+
+  it('writes the card preview beside the result when asked: WebP fitting 400 px', async () => {
+    const pool = makePool();
+    const previewPath = path.join(tmp, 'preview.webp');
+    const outcome = await pool.compressFile({ ...request(corpusPath('photos', 'kodim03.png')), previewPath });
+    expect(outcome.previewWritten).toBe(true);
+    const meta = await sharp(fs.readFileSync(previewPath)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 267]);
   });
 
   it('passes codec errors back with their kind and message, and leaves no output file', async () => {
@@ -68,10 +110,9 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     const crashes: string[] = [];
     const pool = makePool({ size: 1, onCrash: ({ detail }) => crashes.push(detail) });
     await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
-    const [pid] = pool.pids();
     const big = pool.compressFile(request(corpusPath('photos', 'squoosh-demo-large-photo.jpg'))).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 150));
-    process.kill(pid!, 'SIGKILL');
+    const pid = await processIn(pool, 'busy');
+    process.kill(pid, 'SIGKILL');
     const err = await big;
     expect(err).toBeInstanceOf(CodecCrashError);
     expect((err as Error).message).toBe(CRASH_MESSAGE);
@@ -86,14 +127,32 @@ describe('CodecPool', { timeout: 30_000 }, () => {
   it('kills a process that stays silent past the time limit and answers with a timeout', async () => {
     const pool = makePool({ entry: SILENT_ENTRY, killGraceMs: 300 });
     const pending = pool.compressFile(request(corpusPath('photos', 'kodim03.png'), { timeoutSeconds: 1 }));
-    await new Promise((r) => setTimeout(r, 200));
-    const [pid] = pool.pids();
+    const pid = await processIn(pool, 'busy');
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CodecError);
     expect((err as CodecError).kind).toBe('timeout');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(isAlive(pid!)).toBe(false);
+    // From the kill on, the process is retiring (it takes no work) until its exit is reported.
+    expect(pool.states()).toEqual([{ pid, state: 'retiring' }]);
+    await exited(pid);
+    expect(isAlive(pid)).toBe(false);
     expect(pool.pids()).toEqual([]);
+  });
+
+  it('never hands a process it is killing at the hard limit to the next request', async () => {
+    // Size 1, so the request queued behind a stuck one is offered the very process the pool is killing. The
+    // kill is a SIGKILL whose exit is reported only on a later turn of the event loop, after the slot is free.
+    const pool = makePool({ size: 1, entry: HANG_OR_ANSWER_ENTRY, killGraceMs: 50 });
+    const outcomes: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const stuck = pool.compressFile(request(path.join(tmp, `hang-${round}`), { timeoutSeconds: 0 })).catch((e: unknown) => e);
+      const innocent = pool.compressFile(request(path.join(tmp, `innocent-${round}`))).then(
+        () => 'ok',
+        (e: unknown) => `${(e as Error).name}: ${(e as Error).message}`,
+      );
+      expect(((await stuck) as CodecError).kind).toBe('timeout');
+      outcomes.push(await innocent);
+    }
+    expect(outcomes).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
   });
 
   it('never runs more processes than its size, and reuses them', async () => {
@@ -121,9 +180,16 @@ describe('CodecPool', { timeout: 30_000 }, () => {
 
   it('retires a process that holds more memory after a job than it may keep while idle', async () => {
     const pool = makePool({ size: 1, maxIdleRssBytes: 1 });
-    await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(pool.pids()).toEqual([]);
+    const first = pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
+    const pid = await processIn(pool, 'busy');
+    // Queued behind the first: it must get a new process, not the one being retired.
+    const second = request(corpusPath('photos', 'kodim05.png'));
+    const next = pool.compressFile(second);
+    await first;
+    await next;
+    expect(fs.statSync(second.outputPath).size).toBeGreaterThan(0);
+    await exited(pid);
+    expect(pool.pids()).not.toContain(pid);
     const roomy = makePool({ size: 1 });
     await roomy.compressFile(request(corpusPath('photos', 'kodim03.png')));
     expect(roomy.pids()).toHaveLength(1);
@@ -134,7 +200,7 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     await pool.compressFile(request(corpusPath('photos', 'kodim03.png')));
     const [pid] = pool.pids();
     expect(isAlive(pid!)).toBe(true);
-    await new Promise((r) => setTimeout(r, 600));
+    await exited(pid!);
     expect(isAlive(pid!)).toBe(false);
     expect(pool.pids()).toEqual([]);
 

@@ -22,12 +22,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
   });
 
+  it('trusts no proxy by default, and exactly the listed addresses and ranges when told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,loopback,fd00::/8 ' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ ROLE: 'boss' }, /ROLE/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a postgres/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY: true would believe any client's X-Forwarded-For; list the addresses/],
+    [{ TRUST_PROXY: '1' }, /TRUST_PROXY: true would believe/],
+    [{ TRUST_PROXY: '2' }, /TRUST_PROXY: a hop count is not accepted/],
+    [{ TRUST_PROXY: '10.0.0.0/8,proxy.example' }, /TRUST_PROXY: "proxy.example" is not an IP address/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY: "10.0.0.0\/33"/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

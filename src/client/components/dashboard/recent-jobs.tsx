@@ -4,8 +4,10 @@ import type { Job } from '../../../contract/api';
 import { cn } from '../../lib/cn';
 import { downloadJob } from '../../lib/download';
 import { formatBytes, formatDateTime, formatExpiry, savingPercent } from '../../lib/format';
+import { outputFormatText } from '../../lib/output-format';
 import { statusStyle } from '../tool/job-status';
 import { Badge } from '../ui/badge';
+import { MiddleEllipsis } from '../ui/middle-ellipsis';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
@@ -35,30 +37,39 @@ export function RecentJobs({ jobs }: { jobs: Job[] }) {
               const completed = job.status === 'completed';
               return (
                 <li key={job.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="recent-job">
-                  <div className="min-w-0">
-                    <div className="flex items-center gap-2">
-                      <p className="truncate font-medium text-slate-900" title={job.filename}>
-                        {job.filename}
+                  <div className="flex min-w-0 items-center gap-3">
+                    {job.previewPath ? (
+                      <img src={job.previewPath} alt="" loading="lazy" decoding="async" className="h-12 w-12 shrink-0 rounded-md bg-slate-100 object-cover" />
+                    ) : (
+                      <div className="h-12 w-12 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
+                    )}
+                    <div className="min-w-0">
+                      <div className="flex min-w-0 items-center gap-2">
+                        <p className="min-w-0 font-medium text-slate-900">
+                          <MiddleEllipsis text={job.filename} />
+                        </p>
+                        <Badge className={cn('shrink-0', style.className)}>{style.label}</Badge>
+                      </div>
+                      <p className="mt-0.5 text-xs text-slate-600">
+                        {formatBytes(job.originalSize)}
+                        {completed && job.compressedSize != null && (
+                          <>
+                            {' → '}
+                            {formatBytes(job.compressedSize)} ({savingPercent(job.originalSize, job.compressedSize)}% saved)
+                          </>
+                        )}
+                        {' · '}
+                        <span data-testid="recent-job-format">{outputFormatText(job)}</span>
+                        {' · '}
+                        <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
                       </p>
-                      <Badge className={cn('shrink-0', style.className)}>{style.label}</Badge>
+                      <p className="text-xs text-slate-600" data-testid="recent-job-expiry">
+                        Files deleted{' '}
+                        <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
+                          {formatExpiry(job.expiresAt)}
+                        </time>
+                      </p>
                     </div>
-                    <p className="mt-0.5 text-xs text-slate-600">
-                      {formatBytes(job.originalSize)}
-                      {completed && job.compressedSize != null && (
-                        <>
-                          {' → '}
-                          {formatBytes(job.compressedSize)} ({savingPercent(job.originalSize, job.compressedSize)}% saved)
-                        </>
-                      )}
-                      {' · '}
-                      <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
-                    </p>
-                    <p className="text-xs text-slate-600" data-testid="recent-job-expiry">
-                      Files deleted{' '}
-                      <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
-                        {formatExpiry(job.expiresAt)}
-                      </time>
-                    </p>
                   </div>
                   {completed && job.compressedPath && (
                     <Button variant="secondary" size="sm" className="shrink-0" onClick={() => void downloadJob(job)} aria-label={`Download ${job.filename}`}>

@@ -3,9 +3,10 @@ import type { DashboardStats } from '../../lib/dashboard-stats';
 import { formatBytes } from '../../lib/format';
 import { Card } from '../ui/card';
 
-export function StatCards({ stats }: { stats: DashboardStats }) {
+/** `formats`: the completed results per output format ("AVIF 8, JPEG 4"), shown under the job count. */
+export function StatCards({ stats, formats = '' }: { stats: DashboardStats; formats?: string }) {
   const cards = [
-    { icon: FileImage, title: 'Total Jobs', value: String(stats.totalJobs), note: `${stats.completedJobs} completed`, id: 'total-jobs' },
+    { icon: FileImage, title: 'Total Jobs', value: String(stats.totalJobs), note: `${stats.completedJobs} completed${formats ? ` · ${formats}` : ''}`, id: 'total-jobs' },
     { icon: HardDrive, title: 'Storage Saved', value: formatBytes(stats.storageSaved), note: 'Across completed jobs', id: 'storage-saved' },
     { icon: BarChart3, title: 'Avg. Compression', value: `${stats.averageCompression}%`, note: 'Smaller than the originals', id: 'avg-compression' },
   ] as const;

@@ -44,7 +44,7 @@ export function SiteFooter() {
         <div className="lg:col-span-1">
           <p className="font-semibold text-slate-900">{PRODUCT_NAME}</p>
           <p className="mt-2 text-sm text-slate-600">
-            Online JPEG and PNG compression that keeps your images looking the same. Uploaded files are deleted automatically within {RETENTION_HOURS} hours.
+            Online JPEG, PNG, WebP and AVIF compression that keeps your images looking the same. Uploaded files are deleted automatically within {RETENTION_HOURS} hours.
           </p>
         </div>
         <nav aria-label="Footer" className="grid gap-8 sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4">

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { qualityLevel, QUALITY_LEVEL_CLASSES } from '../../lib/image-diff';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { usePresets } from './queries';
+import { OutputFormatChoice } from './output-format-choice';
 import { selectedPresetId, withCustomQuality, withPreset, type CompressionSettings as Settings } from './settings';
 
 // Shown until /api/compression-presets answers, so the choice never jumps (values from the spec, section 9).
@@ -24,7 +25,7 @@ export function CompressionSettings({ value, onChange }: { value: Settings; onCh
           <Settings2 className="h-5 w-5 text-blue-700" aria-hidden="true" />
           Compression Settings
         </CardTitle>
-        <p className="text-sm text-slate-600">Pick a preset or set your own quality. Applies to the next upload.</p>
+        <p className="text-sm text-slate-600">Pick a preset or set your own quality, and the format to save in. Applies to the next upload.</p>
       </CardHeader>
       <CardContent className="space-y-5">
         <fieldset>
@@ -45,7 +46,7 @@ export function CompressionSettings({ value, onChange }: { value: Settings; onCh
                     name="compression-preset"
                     value={p.id}
                     checked={checked}
-                    onChange={() => onChange(withPreset(p))}
+                    onChange={() => onChange({ ...value, ...withPreset(p) })}
                     className="sr-only"
                   />
                   <span className="flex items-center justify-between gap-2">
@@ -76,7 +77,7 @@ export function CompressionSettings({ value, onChange }: { value: Settings; onCh
             step={1}
             value={value.quality}
             aria-valuetext={`${value.quality}%`}
-            onChange={(e) => onChange(withCustomQuality(Number(e.target.value)))}
+            onChange={(e) => onChange({ ...value, ...withCustomQuality(Number(e.target.value)) })}
             className="h-5 w-full cursor-pointer accent-blue-600"
             data-testid="quality-slider"
           />
@@ -85,6 +86,7 @@ export function CompressionSettings({ value, onChange }: { value: Settings; onCh
             <span>Better quality</span>
           </div>
         </div>
+        <OutputFormatChoice value={value} onChange={onChange} />
       </CardContent>
     </Card>
   );

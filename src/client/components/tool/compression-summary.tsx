@@ -1,6 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import type { Job } from '../../../contract/api';
 import { formatFileSize } from '../../lib/format';
+import { outputFormatCounts } from '../../lib/output-format';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
 /** Totals over the completed jobs on the page; hidden until one completes. */
@@ -16,6 +17,7 @@ export function CompressionSummary({ jobs }: { jobs: Job[] }) {
     ['Original size', formatFileSize(original), 'text-slate-900'],
     ['Compressed size', formatFileSize(compressed), 'text-slate-900'],
     ['Space saved', `${formatFileSize(saved)} (${percent}%)`, 'text-green-700'],
+    ['Output formats', outputFormatCounts(done), 'text-slate-900'],
   ];
   return (
     <Card data-testid="compression-summary">
@@ -26,7 +28,7 @@ export function CompressionSummary({ jobs }: { jobs: Job[] }) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5">
           {items.map(([label, value, color]) => (
             <div key={label} className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-600">{label}</dt>

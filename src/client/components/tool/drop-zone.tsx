@@ -3,15 +3,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDropzone, type FileError, type FileRejection } from 'react-dropzone';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
-import type { CompressResponse, CompressionType, UploadRejection } from '../../../contract/api';
-import { ACCEPTED_EXTENSIONS } from '../../../contract/limits';
+import type { CompressResponse } from '../../../contract/api';
+import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '../../../contract/limits';
 import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '../../../contract/messages';
-import { apiRequest, ApiRequestError } from '../../lib/api';
+import { apiRequest, ApiRequestError, errorCode } from '../../lib/api';
+import { displayableFormats } from '../../lib/format-support';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { DEFAULT_UPLOAD_CONFIG, sizeHint } from '../../lib/upload-limits';
 import { errorMessage, JOBS_QUERY_KEY, useAuth } from '../../lib/use-auth';
 import { QUEUE_STATS_KEY, QUEUE_STATUS_KEY, useUploadConfig } from './queries';
+import type { CompressionSettings } from './settings';
 
 export interface UploadError {
   filename: string;
@@ -31,7 +33,7 @@ function rejectionMessage(error: FileError, maxSize: number): string {
     case 'file-too-large':
       return fileTooLargeMessage(maxSize);
     case 'file-too-small':
-      return fileTooSmallMessage(0);
+      return fileTooSmallMessage(MIN_FILE_SIZE);
     case 'too-many-files':
       return MESSAGES.tooManyFiles;
     default:
@@ -39,15 +41,8 @@ function rejectionMessage(error: FileError, maxSize: number): string {
   }
 }
 
-export function DropZone({
-  quality,
-  type,
-  isAuthenticated,
-}: {
-  quality: number;
-  type: CompressionType;
-  isAuthenticated: boolean;
-}) {
+export function DropZone({ settings, isAuthenticated }: { settings: CompressionSettings; isAuthenticated: boolean }) {
+  const { quality, type, format, background } = settings;
   const queryClient = useQueryClient();
   // Wait for the session so a signed-in user's limits are never fetched and cached as a guest's.
   const { isLoading: authLoading } = useAuth();
@@ -60,6 +55,10 @@ export function DropZone({
       // Fields first: the server reads them before it streams the files.
       form.append('quality', String(quality));
       form.append('type', type);
+      form.append('format', format);
+      form.append('background', background);
+      // Auto may only answer with formats this browser can show.
+      if (format === 'auto') form.append('formats', (await displayableFormats()).join(','));
       for (const file of files) form.append('images', file, file.name);
       return (await (await apiRequest('POST', '/api/compress', form)).json()) as CompressResponse;
     },
@@ -70,8 +69,14 @@ export function DropZone({
       }
       if (data.jobs.length > 0) {
         const n = data.jobs.length;
-        toast({ title: 'Upload successful', description: `${n} ${n === 1 ? 'file' : 'files'} uploaded and compression started` });
-      } else if (rejected.some((r) => r.message === MESSAGES.guestTooLarge)) {
+        const files = `${n} ${n === 1 ? 'file' : 'files'}`;
+        // Never promise a start that a paused queue will not give.
+        const paused = data.queuePaused === true;
+        toast({
+          title: 'Upload successful',
+          description: paused ? `${files} uploaded. The queue is paused: press Resume to start compressing.` : `${files} uploaded and compression started`,
+        });
+      } else if (rejected.some((r) => r.code === 'GUEST_FILE_TOO_LARGE')) {
         signInRequired();
       } else if (rejected[0]) {
         toast({ title: 'Upload failed', description: rejected[0].message, variant: 'destructive' });
@@ -81,10 +86,10 @@ export function DropZone({
       const message = errorMessage(error);
       // Nothing was accepted: the server names each refused file (with one file, its reason is the message).
       if (error instanceof ApiRequestError && error.status < 500) {
-        const rejected = rejectedFiles(error) ?? (files.length === 1 ? [{ filename: files[0]!.name, message }] : []);
+        const rejected = error.rejected ?? (files.length === 1 ? [{ filename: files[0]!.name, message }] : []);
         setErrors((prev) => [...prev, ...rejected.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
       }
-      if (message.includes(MESSAGES.guestTooLarge)) signInRequired();
+      if (errorCode(error) === 'GUEST_FILE_TOO_LARGE') signInRequired();
       else toast({ title: 'Upload failed', description: message, variant: 'destructive' });
     },
     onSettled: () => {
@@ -107,6 +112,7 @@ export function DropZone({
   const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, inputRef, rootRef } = useDropzone({
     onDrop,
     accept: ACCEPT,
+    minSize: MIN_FILE_SIZE,
     maxSize: config.maxFileSize,
     maxFiles: config.maxFiles,
     disabled: uploading,
@@ -169,9 +175,10 @@ export function DropZone({
         <p className="text-lg font-semibold text-slate-900">Drop your images here</p>
         <p className="mt-1 text-sm text-slate-600">or click to browse</p>
         {/* The keyboard way in: its click bubbles to the zone, which opens the file dialog. */}
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to <body> for the upload. */}
         <button
           type="button"
-          disabled={uploading}
+          aria-disabled={uploading || undefined}
           aria-describedby="drop-zone-formats drop-zone-hint"
           className="mt-4 inline-flex h-10 items-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
         >
@@ -179,7 +186,7 @@ export function DropZone({
           Choose images
         </button>
         <div id="drop-zone-formats" className="mt-4 flex flex-wrap items-center justify-center gap-2 text-xs text-slate-700">
-          {['JPEG', 'JPG', 'PNG'].map((f) => (
+          {['JPEG', 'JPG', 'PNG', 'WebP', 'AVIF'].map((f) => (
             <span key={f} className="rounded-full bg-slate-100 px-2.5 py-1 font-medium">
               {f}
             </span>
@@ -190,7 +197,7 @@ export function DropZone({
           <span aria-hidden="true"> · </span>
           <span>Up to {config.maxFiles} files at once</span>
         </p>
-        {isDragReject && <p className="mt-2 text-sm font-medium text-red-700">Only JPEG and PNG images are accepted</p>}
+        {isDragReject && <p className="mt-2 text-sm font-medium text-red-700">Only JPEG, PNG, WebP and AVIF images are accepted</p>}
         {uploading && (
           <div className="absolute inset-0 flex items-center justify-center rounded-2xl bg-white/70">
             <span className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -217,14 +224,4 @@ export function DropZone({
       )}
     </section>
   );
-}
-
-/** The per-file rejections a refused upload's error body carries, if any. */
-function rejectedFiles(error: ApiRequestError): UploadRejection[] | null {
-  try {
-    const body = JSON.parse(error.body) as { rejected?: unknown };
-    return Array.isArray(body.rejected) ? (body.rejected as UploadRejection[]) : null;
-  } catch {
-    return null;
-  }
 }

@@ -3,9 +3,11 @@ import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, Trash2, XCircle
 import type { Job } from '../../../contract/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '../../lib/format';
+import { autoDecisionText, outputFormatText } from '../../lib/output-format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { MiddleEllipsis } from '../ui/middle-ellipsis';
 import { Progress } from '../ui/progress';
 import { statusStyle } from './job-status';
 
@@ -21,8 +23,8 @@ const STATUS_ICONS = { pending: Clock, processing: Loader2, completed: CheckCirc
 
 function Thumbnail({ job }: { job: Job }) {
   const [failed, setFailed] = useState(false);
-  // Only finished results are shown: fetching every original just for a thumbnail could cost megabytes per card.
-  const src = job.status === 'completed' ? job.compressedPath : null;
+  // The small preview of the result (fits 400 px): the full file is loaded only by the comparison.
+  const src = job.status === 'completed' ? job.previewPath : null;
   const showImage = src !== null && !failed;
   return (
     <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-t-xl bg-slate-100">
@@ -50,12 +52,12 @@ export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobC
   const compressedDims = formatDimensions(job.compressedWidth, job.compressedHeight);
 
   return (
-    <Card className="flex flex-col" data-testid="job-card" data-status={job.status} data-job-id={job.id}>
+    <Card className="flex min-w-0 flex-col" data-testid="job-card" data-status={job.status} data-job-id={job.id}>
       <Thumbnail job={job} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900" title={job.filename}>
-            {job.filename}
+          <h3 className="min-w-0 flex-1 text-sm font-semibold text-slate-900">
+            <MiddleEllipsis text={job.filename} />
           </h3>
           <Badge className={cn('shrink-0 gap-1', style.className)} data-testid="job-status">
             <Icon className={cn('h-3 w-3', status === 'processing' && 'animate-spin')} aria-hidden="true" />
@@ -80,11 +82,21 @@ export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobC
                 {formatFileSize(job.compressedSize)}
               </dd>
               <dt className="text-slate-600">Saved</dt>
-              <dd className="text-right font-semibold text-green-700" data-testid="saving">
-                {saved}%
-              </dd>
+              {job.compressedSize > job.originalSize ? (
+                <dd className="text-right font-semibold text-amber-800" data-testid="saving">
+                  Larger
+                </dd>
+              ) : (
+                <dd className="text-right font-semibold text-green-700" data-testid="saving">
+                  {saved}%
+                </dd>
+              )}
             </>
           )}
+          <dt className="text-slate-600">Format</dt>
+          <dd className="text-right font-medium text-slate-900" data-testid="output-format">
+            {outputFormatText(job)}
+          </dd>
           <dt className="text-slate-600">Quality</dt>
           <dd className="text-right font-medium text-slate-900">{job.compressionQuality}%</dd>
           {originalDims && (
@@ -96,6 +108,23 @@ export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobC
             </>
           )}
         </dl>
+
+        {completed && job.formatDecision && (
+          <p className="text-xs text-slate-600" data-testid="auto-decision">
+            {autoDecisionText(job.formatDecision)}
+          </p>
+        )}
+        {completed && job.flattenedOnto && (
+          <p className="flex items-center gap-1.5 text-xs text-slate-600" data-testid="flattened-note">
+            <span className="inline-block h-3 w-3 rounded-sm border border-slate-300" style={{ backgroundColor: job.flattenedOnto }} aria-hidden="true" />
+            Transparent areas filled with {job.flattenedOnto} (JPEG has no transparency).
+          </p>
+        )}
+        {completed && job.compressedSize != null && job.compressedSize > job.originalSize && (
+          <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="larger-note">
+            Larger than the original: you asked for this format. Choose Auto or Keep original for the smallest file.
+          </p>
+        )}
 
         {job.status === 'error' && (
           <p className="rounded-md bg-red-50 p-2 text-xs text-red-800" data-testid="job-error">

@@ -1,39 +1,25 @@
 // Queue management: live status and throughput, with pause, resume and clear.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Activity, Pause, Play, Trash2 } from 'lucide-react';
-import { apiRequest } from '../../lib/api';
+import type { QueueStats } from '../../../contract/api';
 import { formatElapsed, formatMinutes } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { JOBS_QUERY_KEY } from '../../lib/use-auth';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
-import { QUEUE_STATS_KEY, QUEUE_STATUS_KEY, useQueueStats, useQueueStatus } from './queries';
+import { useQueueStats, useQueueStatus } from './queries';
+import { useQueueAction } from './use-queue-action';
 
-type QueueAction = 'pause' | 'resume' | 'clear';
-
-const SUCCESS: Record<QueueAction, string> = { pause: 'Queue paused', resume: 'Queue resumed', clear: 'Queue cleared' };
-const FAILURE: Record<QueueAction, [string, string]> = {
-  pause: ['Failed to pause queue', 'There was an error pausing the queue. Please try again.'],
-  resume: ['Failed to resume queue', 'There was an error resuming the queue. Please try again.'],
-  clear: ['Failed to clear queue', 'There was an error clearing the queue. Please try again.'],
-};
+/** What "Time left" says: nothing to do, paused, not yet known (no file finished), or the estimate. */
+export function timeLeftText(active: number, paused: boolean, stats: QueueStats | undefined): string {
+  if (active === 0) return '—';
+  if (paused) return 'Paused';
+  if (!stats || stats.processingRate <= 0) return 'Estimating…';
+  return formatMinutes(stats.estimatedTimeRemaining);
+}
 
 export function QueuePanel() {
-  const queryClient = useQueryClient();
   const { data: status } = useQueueStatus();
   const { data: stats } = useQueueStats();
-
-  const action = useMutation({
-    mutationFn: (name: QueueAction) => apiRequest('POST', `/api/queue/${name}`),
-    onSuccess: (_res, name) => toast({ title: SUCCESS[name] }),
-    onError: (_error, name) => toast({ title: FAILURE[name][0], description: FAILURE[name][1], variant: 'destructive' }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: QUEUE_STATUS_KEY });
-      void queryClient.invalidateQueries({ queryKey: QUEUE_STATS_KEY });
-      void queryClient.invalidateQueries({ queryKey: JOBS_QUERY_KEY });
-    },
-  });
+  const action = useQueueAction();
 
   const total = status?.total ?? 0;
   const done = (status?.completed ?? 0) + (status?.failed ?? 0);
@@ -94,7 +80,9 @@ export function QueuePanel() {
           </div>
           <div>
             <dt className="text-slate-600">Time left</dt>
-            <dd className="font-medium text-slate-900">{active > 0 ? formatMinutes(stats?.estimatedTimeRemaining ?? 0) : '—'}</dd>
+            <dd className="font-medium text-slate-900" data-testid="queue-time-left">
+              {timeLeftText(active, paused, stats)}
+            </dd>
           </div>
         </dl>
         <div className="flex flex-wrap gap-2">

@@ -1,33 +1,75 @@
-// Compression settings state (spec section 4): defaults, presets and the custom slider.
+// Compression settings state (spec section 4): defaults, presets and the custom slider, plus the output format,
+// which is remembered across visits.
 import type { CompressionType, Preset } from '../../../contract/api';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from '../../../contract/limits';
+import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } from '../../../contract/settings';
 
 export interface CompressionSettings {
   quality: number;
   type: CompressionType;
   custom: boolean;
+  format: OutputFormat;
+  /** '#rrggbb' that transparency is flattened onto when the output is JPEG. */
+  background: string;
 }
 
 export const DEFAULT_SETTINGS: CompressionSettings = {
   quality: DEFAULT_QUALITY,
   type: DEFAULT_COMPRESSION_TYPE,
   custom: false,
+  format: 'original',
+  background: DEFAULT_BACKGROUND,
 };
 
+type QualityChoice = Pick<CompressionSettings, 'quality' | 'type' | 'custom'>;
+
 /** Moving the custom slider switches to custom mode with type standard. */
-export const withCustomQuality = (quality: number): CompressionSettings => ({
+export const withCustomQuality = (quality: number): QualityChoice => ({
   quality: Math.max(1, Math.min(100, Math.round(quality))),
   type: 'standard',
   custom: true,
 });
 
 /** Choosing a preset takes its quality and type and leaves custom mode. */
-export const withPreset = (preset: Pick<Preset, 'quality' | 'type'>): CompressionSettings => ({
+export const withPreset = (preset: Pick<Preset, 'quality' | 'type'>): QualityChoice => ({
   quality: preset.quality,
   type: preset.type,
   custom: false,
 });
 
 /** Which preset the settings correspond to, if any. */
-export const selectedPresetId = (settings: CompressionSettings, presets: readonly Preset[]): string | null =>
+export const selectedPresetId = (settings: QualityChoice, presets: readonly Preset[]): string | null =>
   settings.custom ? null : (presets.find((p) => p.quality === settings.quality && p.type === settings.type)?.id ?? null);
+
+/** The format choice (and its background) survives visits; quality follows the spec's defaults on every visit. */
+export const FORMAT_STORAGE_KEY = 'imagesqueeze.output-format';
+
+interface StoredFormat {
+  format: OutputFormat;
+  background: string;
+}
+
+export function loadStoredFormat(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): StoredFormat | null {
+  try {
+    const raw = storage?.getItem(FORMAT_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredFormat>;
+    const format = (OUTPUT_FORMATS as readonly string[]).includes(parsed.format ?? '') ? (parsed.format as OutputFormat) : null;
+    if (!format) return null;
+    return { format, background: parseColour(parsed.background ?? '') ?? DEFAULT_BACKGROUND };
+  } catch {
+    return null; // storage blocked or damaged: defaults
+  }
+}
+
+export function storeFormat(value: StoredFormat, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(FORMAT_STORAGE_KEY, JSON.stringify({ format: value.format, background: value.background }));
+  } catch {
+    // Private mode or a full quota: the choice simply is not remembered.
+  }
+}
+
+export function initialSettings(): CompressionSettings {
+  return { ...DEFAULT_SETTINGS, ...loadStoredFormat() };
+}

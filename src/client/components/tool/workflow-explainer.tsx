@@ -1,7 +1,7 @@
 import { Download, Eye, SlidersHorizontal, Upload } from 'lucide-react';
 
 const STEPS = [
-  { icon: Upload, title: 'Upload', text: 'Drop, browse or paste JPEG and PNG images. Several files go into one batch.' },
+  { icon: Upload, title: 'Upload', text: 'Drop, browse or paste JPEG, PNG, WebP and AVIF images. Several files go into one batch.' },
   { icon: SlidersHorizontal, title: 'Choose quality', text: 'Pick High Quality, Web Optimized or Maximum Compression, or set your own level.' },
   { icon: Eye, title: 'Compare', text: 'Check before and after with the split view, zoom and the differences overlay.' },
   { icon: Download, title: 'Download', text: 'Save single files or everything as one ZIP. Files are deleted within 24 hours.' },

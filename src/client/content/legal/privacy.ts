@@ -82,7 +82,7 @@ export const PRIVACY_SUMMARY_SECTIONS: LegalSection[] = [
 export const PRIVACY_DATA_CATEGORIES: PrivacyDataCategory[] = [
   {
     category: 'Uploaded images',
-    description: 'The JPEG and PNG files you upload, their compressed results, file names, sizes and dimensions.',
+    description: 'The image files you upload, their compressed results, file names, sizes and dimensions.',
     retention: RETENTION_PERIODS.files,
     purpose: 'To compress your images, show previews and comparisons, and let you download the results.',
   },
@@ -126,22 +126,22 @@ export const PRIVACY_RIGHTS: PrivacyRight[] = [
   {
     right: 'Right of access',
     description: 'Get a copy of the personal data we hold about you.',
-    howToExercise: `Email ${PRIVACY_EMAIL} from your account address with the subject "Access request".`,
+    howToExercise: `Signed in, use "Export my data" on your dashboard for an immediate copy, or email ${PRIVACY_EMAIL} from your account address with the subject "Access request".`,
   },
   {
     right: 'Right to rectification',
     description: 'Have inaccurate or incomplete data corrected.',
-    howToExercise: `Update your details in your account, or email ${PRIVACY_EMAIL} with the correction.`,
+    howToExercise: `Email ${PRIVACY_EMAIL} from your account address with the correction; your name and email cannot yet be edited in the app.`,
   },
   {
     right: 'Right to erasure',
     description: 'Have your account and personal data deleted.',
-    howToExercise: `Ask for account deletion at ${PRIVACY_EMAIL}; data is erased ${RETENTION_PERIODS.accountDeletion}.`,
+    howToExercise: `Signed in, use "Delete account" on your dashboard: your account, jobs and files are deleted at once. You can also ask at ${PRIVACY_EMAIL}; data is then erased ${RETENTION_PERIODS.accountDeletion}.`,
   },
   {
     right: 'Right to data portability',
     description: 'Receive your account data in a structured, machine-readable format.',
-    howToExercise: `Email ${PRIVACY_EMAIL} with the subject "Data export".`,
+    howToExercise: `Signed in, "Export my data" on your dashboard downloads your account data and job history as JSON; or email ${PRIVACY_EMAIL} with the subject "Data export".`,
   },
   {
     right: 'Right to restrict or object',

@@ -63,7 +63,7 @@ export const TERMS_SUMMARY_SECTIONS: LegalSection[] = [
 export const FEATURE_LIMITS = [
   { feature: 'Maximum file size', guest: GUEST_MAX_SIZE_TEXT, user: 'No practical limit' },
   { feature: 'Files per batch', guest: GUEST_FILES_TEXT, user: USER_FILES_TEXT },
-  { feature: 'Formats', guest: 'JPEG, JPG, PNG', user: 'JPEG, JPG, PNG' },
+  { feature: 'Formats', guest: 'JPEG, JPG, PNG, WebP, AVIF', user: 'JPEG, JPG, PNG, WebP, AVIF' },
   { feature: 'Parallel processing', guest: CONCURRENCY_TEXT, user: CONCURRENCY_TEXT },
   { feature: 'Automatic retry', guest: RETRIES_TEXT, user: RETRIES_TEXT },
   { feature: 'File retention', guest: `Deleted ${RETENTION_TEXT}`, user: `Deleted ${RETENTION_TEXT}` },
@@ -82,7 +82,7 @@ export const TERMS_DETAILED_SECTIONS: LegalSection[] = [
     id: 'service',
     title: '2. The service',
     paragraphs: [
-      'We compress JPEG and PNG images on our servers and return the results for download. Core compression is free. The service is supported by advertising shown on our pages.',
+      'We compress JPEG, PNG, WebP and AVIF images on our servers and return the results for download. Core compression is free. The service is supported by advertising shown on our pages.',
       'Limits are listed in the table above. To keep the service fair for everyone, fair-usage and rate limits may apply at peak times. We may change limits or features; material changes follow the notice period in section 12.',
     ],
   },

@@ -5,12 +5,15 @@ import { MESSAGES } from '../../../contract/messages';
 import { toUserJson } from '../../auth/account-service';
 import { toJobJson } from '../../jobs/job-json';
 import { attachmentHeader } from '../content-disposition';
-import { HttpError } from '../errors';
+import { DomainError } from '../../errors';
 import { clearSessionCookie, setSessionCookie } from '../session-hook';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from '../deps';
+
+/** The caller's stored session, or null for a visitor who has none yet (nothing to carry over or end). */
+const storedSession = (request: FastifyRequest) => (request.sessionStored ? request.session : null);
 
 const requireUserId = (request: FastifyRequest): string => {
-  if (!request.session.user_id) throw new HttpError(401, MESSAGES.unauthorized);
+  if (!request.session.user_id) throw new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);
   return request.session.user_id;
 };
 
@@ -19,27 +22,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void 
 
   app.post('/api/register', async (request, reply) => {
     const input = registerSchema.parse(request.body ?? {});
-    const { user, issued } = await accounts.register(input, request.session);
+    const { user, issued } = await accounts.register(input, storedSession(request));
     setSessionCookie(request, reply, issued);
     return reply.code(201).send(toUserJson(user));
   });
 
   app.post('/api/login', async (request, reply) => {
     const input = loginSchema.parse(request.body ?? {});
-    const { user, issued } = await accounts.login(input, request.session, request.ip);
+    const { user, issued } = await accounts.login(input, storedSession(request), request.ip);
     setSessionCookie(request, reply, issued);
     return toUserJson(user);
   });
 
   app.post('/api/logout', async (request, reply) => {
-    await accounts.logout(request.session);
+    const current = storedSession(request);
+    if (current) await accounts.logout(current);
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });
 
   app.get('/api/user', async (request) => {
     const user = await accounts.currentUser(request.session);
-    if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+    if (!user) throw new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);
     return toUserJson(user);
   });
 

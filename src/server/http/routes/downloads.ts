@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZipArchive } from 'archiver';
 import type { JobRow } from '../../db/schema';
 import type { BlobKind } from '../../storage/blob-store';
-import { uniqueNames } from '../../jobs/filename';
+import { uniqueNames, zipEntryName } from '../../jobs/filename';
+import { outputFilename } from '../../../contract/settings';
 import { attachmentHeader } from '../content-disposition';
-import { HttpError, notFound } from '../errors';
+import { DomainError, notFound } from '../../errors';
 import { ownerOfRequest } from '../session-hook';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from '../deps';
 
 /** A download must never be rendered as a page, even if a browser opens it directly. */
 const DOWNLOAD_HEADERS = {
@@ -16,29 +17,48 @@ const DOWNLOAD_HEADERS = {
   'Cache-Control': 'private, no-cache',
 };
 
+/** The result's type and name: the output format's, which Auto or a conversion may have changed. */
+function resultFile(job: JobRow): { mimeType: string; filename: string } {
+  const mimeType = job.output_mime_type ?? job.mime_type;
+  return { mimeType, filename: outputFilename(job.filename, job.mime_type, mimeType) };
+}
+
 export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const ownedLiveJob = async (id: string, ownerId: string): Promise<JobRow> => {
     const job = await deps.jobService.findOwned(id, ownerId);
     if (!job) throw notFound('Job not found');
-    if (job.expires_at <= deps.clock.now()) throw new HttpError(410, 'This file has expired and was deleted');
+    if (job.expires_at <= deps.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
     return job;
   };
 
   const sendBlob = async (reply: FastifyReply, job: JobRow, kind: BlobKind) => {
     const size = await deps.blobs.size(kind, job.id);
     if (size === null) throw notFound('File not found');
+    const file = kind === 'result' ? resultFile(job) : { mimeType: job.mime_type, filename: job.filename };
     return reply
       .headers(DOWNLOAD_HEADERS)
-      .header('Content-Type', job.mime_type)
+      .header('Content-Type', file.mimeType)
       .header('Content-Length', String(size))
-      .header('Content-Disposition', attachmentHeader(job.filename))
+      .header('Content-Disposition', attachmentHeader(file.filename))
       .send(deps.blobs.createReadStream(kind, job.id));
   };
 
   app.get<{ Params: { id: string } }>('/api/download/:id', async (request, reply) => {
     const job = await ownedLiveJob(request.params.id, ownerOfRequest(request));
-    if (job.status !== 'completed') throw new HttpError(409, 'This image has not finished compressing yet');
+    if (job.status !== 'completed') throw new DomainError('NOT_READY', 'This image has not finished compressing yet');
     return sendBlob(reply, job, 'result');
+  });
+
+  // The card preview: immutable under its versioned URL, and private (only its owner may keep a copy).
+  app.get<{ Params: { id: string } }>('/api/jobs/:id/preview', async (request, reply) => {
+    const job = await ownedLiveJob(request.params.id, ownerOfRequest(request));
+    const size = job.status === 'completed' ? await deps.blobs.size('preview', job.id) : null;
+    if (size === null) throw notFound('No preview for this job');
+    return reply
+      .headers({ ...DOWNLOAD_HEADERS, 'Cache-Control': 'private, max-age=86400, immutable' })
+      .header('Content-Type', 'image/webp')
+      .header('Content-Length', String(size))
+      .send(deps.blobs.createReadStream('preview', job.id));
   });
 
   app.get<{ Params: { id: string } }>('/api/jobs/:id/original-preview', async (request, reply) => {
@@ -46,21 +66,33 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
     return sendBlob(reply, job, 'original');
   });
 
-  app.get('/api/download-all', async (request, reply) => {
+  /** The owner's downloadable results, oldest first so the first upload keeps the plain name in the ZIP. */
+  const zipJobs = async (ownerId: string): Promise<JobRow[]> => {
     const now = deps.clock.now();
-    const jobs = (await deps.jobService.list(ownerOfRequest(request)))
-      .filter((j) => j.status === 'completed' && j.expires_at > now)
-      .reverse(); // oldest first, so the first upload keeps the plain name
+    const jobs = (await deps.jobService.list(ownerId)).filter((j) => j.status === 'completed' && j.expires_at > now).reverse();
     if (jobs.length === 0) throw notFound('There are no compressed images to download yet');
+    return jobs;
+  };
 
-    // Stored, not deflated: JPEG and PNG are already compressed. Streamed: never built in memory or on disk.
+  // The page checks with HEAD before it hands the download to the browser through a plain link (which streams the
+  // ZIP to disk but cannot report a refusal), so a refusal still gets its toast. HEAD never builds the archive.
+  app.head('/api/download-all', async (request, reply) => {
+    await zipJobs(ownerOfRequest(request));
+    return reply.headers(DOWNLOAD_HEADERS).header('Content-Type', 'application/zip').send();
+  });
+
+  app.get('/api/download-all', { exposeHeadRoute: false }, async (request, reply) => {
+    const jobs = await zipJobs(ownerOfRequest(request));
+
+    // Stored, not deflated: every image format we write is already compressed. Streamed: never built in memory or on disk.
     const zip = new ZipArchive({ store: true });
     zip.on('warning', (err: Error) => request.log.warn({ err }, 'zip warning'));
     zip.on('error', (err: Error) => {
       request.log.error({ err }, 'zip failed');
       reply.raw.destroy(err);
     });
-    const names = uniqueNames(jobs.map((j) => j.filename));
+    // Made unique after the extension change: "a.jpg" and "a.png" both converted to AVIF are "a.avif" and "a (2).avif".
+    const names = uniqueNames(jobs.map((j) => zipEntryName(resultFile(j).filename)));
     reply
       .headers(DOWNLOAD_HEADERS)
       .header('Content-Type', 'application/zip')
@@ -69,7 +101,7 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
       for (const [i, job] of jobs.entries()) {
         // A job deleted after we listed it simply drops out of the archive.
         if ((await deps.blobs.size('result', job.id)) === null) continue;
-        zip.append(deps.blobs.createReadStream('result', job.id), { name: names[i]!, date: new Date(job.completed_at ?? now) });
+        zip.append(deps.blobs.createReadStream('result', job.id), { name: names[i]!, date: new Date(job.completed_at ?? job.created_at) });
       }
       await zip.finalize();
     })().catch((err) => zip.emit('error', err));

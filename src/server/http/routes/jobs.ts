@@ -2,11 +2,27 @@
 import type { FastifyInstance } from 'fastify';
 import { toJobJson } from '../../jobs/job-json';
 import { ownerOfRequest } from '../session-hook';
-import { notFound } from '../errors';
-import type { RouteDeps } from './index';
+import { notFound } from '../../errors';
+import type { RouteDeps } from '../deps';
+import { jobQuerySchema } from '../../../contract/api-keys';
+import { JobWaiter } from '../../api/job-waiter';
 
 export function registerJobRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/jobs', async (request) => (await deps.jobService.list(ownerOfRequest(request))).map(toJobJson));
+
+  // One job; with ?wait=N (0-30 s) the answer comes once the job is completed or failed, or when N seconds pass.
+  const waiter = new JobWaiter();
+  app.addHook('onClose', async () => waiter.stop());
+  app.get<{ Params: { id: string } }>('/api/jobs/:id', async (request, reply) => {
+    const { wait } = jobQuerySchema.parse(request.query ?? {});
+    const ownerId = ownerOfRequest(request);
+    const gone = new AbortController();
+    // The response closing before we answered means the client went away: stop polling for it.
+    reply.raw.once('close', () => gone.abort());
+    const job = await waiter.wait(ownerId, wait * 1000, () => deps.jobService.findOwned(request.params.id, ownerId), gone.signal);
+    if (!job) throw notFound('Job not found');
+    return toJobJson(job);
+  });
 
   app.delete<{ Params: { id: string } }>('/api/jobs/:id', async (request, reply) => {
     if (!(await deps.jobService.remove(request.params.id, ownerOfRequest(request)))) throw notFound('Job not found');

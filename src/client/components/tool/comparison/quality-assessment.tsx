@@ -5,6 +5,7 @@ import type { Job } from '../../../../contract/api';
 import { MESSAGES } from '../../../../contract/messages';
 import { cn } from '../../../lib/cn';
 import { formatFileSize, savingPercent } from '../../../lib/format';
+import { outputFormatText } from '../../../lib/output-format';
 import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '../../../lib/image-diff';
 import { Button } from '../../ui/button';
 import { useDifferences, type DiffResult } from './use-differences';
@@ -182,6 +183,8 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
       </span>,
     ],
     ['Compression type', TYPE_LABELS[job.compressionType] ?? job.compressionType],
+    // The browser decodes each side itself (WebP and AVIF included), so the comparison shows what visitors will see.
+    ['Format', outputFormatText(job)],
   ];
 
   return (
@@ -235,7 +238,7 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
         </div>
       </div>
 
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
         {metrics.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-slate-50 p-2.5">
             <dt className="text-xs text-slate-600">{label}</dt>

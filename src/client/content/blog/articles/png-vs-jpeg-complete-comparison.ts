@@ -29,10 +29,10 @@ export default `
 
 <h3>When converting PNG to JPEG is worth it</h3>
 <p>Many sites carry photographs that were saved as PNG by accident, typically exports from design tools. Converting those to JPEG can be a big win, but only under two conditions. First, the image must have no transparency, since JPEG cannot store it. Second, the saving should be large, more than half the file size; if the JPEG only saves a little, the loss of exact pixels is not worth it. Flat graphics usually fail the second test, while photographs usually pass it easily.</p>
-<p>Our compressor keeps each file in its own format, so a PNG comes back as a PNG and a JPEG as a JPEG. If you decide a conversion makes sense, export the JPEG from your editor and then compress it here.</p>
+<p>Our compressor keeps each file in its own format unless you ask otherwise, so a PNG comes back as a PNG and a JPEG as a JPEG. If you decide a conversion makes sense, pick JPEG under <em>Output format</em>; transparent areas are then filled with a background colour of your choice.</p>
 
 <h3>What about WebP and AVIF?</h3>
-<p>Newer formats such as WebP and AVIF can beat both JPEG and PNG on size, and modern browsers support them. They are not yet universal in email clients, older software and many upload forms, which is why JPEG and PNG remain the safest formats to deliver. WebP output is on our roadmap; until then, a well-compressed JPEG or PNG gets you most of the way.</p>
+<p>Newer formats such as WebP and AVIF can beat both JPEG and PNG on size, and modern browsers support them. They are not yet universal in email clients, older software and many upload forms, which is why JPEG and PNG remain the safest formats to deliver there. For web pages, choose WebP or AVIF under <em>Output format</em>, or <em>Auto</em>, which keeps the smallest file among the formats your browser can show, at the same visual quality and never larger than your original.</p>
 
 <h3>The short answer</h3>
 <p>Photographs: JPEG at around quality 80. Anything with text, sharp edges, flat colour or transparency: PNG, ideally palette-optimised. When in doubt, compress both and compare them at full size with the before-and-after view; the right choice is usually obvious within seconds.</p>

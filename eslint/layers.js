@@ -1,0 +1,64 @@
+// The layer rules of the source tree, checked on every import (static, dynamic and re-exports), whether written
+// as a relative path or through the package's "#server/*", "#contract/*" and "#client/*" imports. See
+// docs/decisions/0002-layers-and-wiring.md.
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/' };
+
+/** Each rule: files under `from` may not import what `forbid` matches (repository-relative path, or bare package). */
+export const LAYER_RULES = [
+  {
+    from: 'src/contract/',
+    forbid: (target) => (target.bare ? target.bare !== 'zod' && !target.bare.startsWith('zod/') : !target.path.startsWith('src/contract/')),
+    why: 'the contract imports only zod and itself',
+  },
+  {
+    from: 'src/server/codec/',
+    forbid: (target) => !target.bare && !target.path.startsWith('src/server/codec/') && !target.path.startsWith('src/contract/'),
+    why: 'the codec imports only the contract (and its own libraries)',
+  },
+  { from: 'src/server/jobs/', forbid: (target) => isUnder(target, 'src/server/http/'), why: 'jobs never import the HTTP layer' },
+  { from: 'src/server/auth/', forbid: (target) => isUnder(target, 'src/server/http/'), why: 'auth never imports the HTTP layer' },
+  { from: 'src/server/db/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/db/'), why: 'the database layer imports nothing above it' },
+  { from: 'src/server/storage/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/storage/'), why: 'storage imports nothing above it' },
+  { from: 'src/client/', forbid: (target) => isUnder(target, 'src/server/'), why: 'the client never imports server code' },
+];
+
+const isUnder = (target, dir) => !target.bare && target.path.startsWith(dir);
+
+/** Where an import specifier points: a repository-relative path, or the name of a package. */
+export function resolveTarget(specifier, fromFile) {
+  for (const [alias, dir] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return { path: dir + specifier.slice(alias.length) };
+  }
+  if (specifier.startsWith('.')) {
+    return { path: path.relative(ROOT, path.resolve(path.dirname(fromFile), specifier)).split(path.sep).join('/') };
+  }
+  if (specifier.startsWith('node:')) return { bare: specifier };
+  return { bare: specifier };
+}
+
+export const layersPlugin = {
+  rules: {
+    'no-upward-import': {
+      meta: { type: 'problem', messages: { upward: '{{specifier}} breaks a layer rule: {{why}}.' }, schema: [] },
+      create(context) {
+        const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+        const rules = LAYER_RULES.filter((r) => file.startsWith(r.from));
+        if (rules.length === 0) return {};
+        const check = (node) => {
+          const source = node.source;
+          if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+          const target = resolveTarget(source.value, context.filename);
+          if (target.bare?.startsWith('node:')) return;
+          for (const rule of rules) {
+            if (rule.forbid(target)) context.report({ node: source, messageId: 'upward', data: { specifier: source.value, why: rule.why } });
+          }
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};

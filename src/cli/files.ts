@@ -1,0 +1,79 @@
+// Which files to compress and where each result goes: folders are walked recursively, the output mirrors the tree
+// below each named folder, and a file whose result is already there (newer than it) counts as done (resumable runs).
+import fs from 'node:fs';
+import path from 'node:path';
+import { FORMAT_EXTENSIONS, IMAGE_FORMATS, type ImageFormat } from '../contract/settings';
+
+const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
+
+export interface InputFile {
+  /** Absolute path of the image. */
+  source: string;
+  /** Path below the named folder (or the file name), mirrored under --out. */
+  relative: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export function collectInputs(inputs: string[]): { files: InputFile[]; missing: string[] } {
+  const files: InputFile[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  const add = (source: string, relative: string, stat: fs.Stats) => {
+    if (seen.has(source)) return;
+    seen.add(source);
+    files.push({ source, relative, size: stat.size, mtimeMs: stat.mtimeMs });
+  };
+  for (const input of inputs) {
+    const root = path.resolve(input);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(root);
+    } catch {
+      missing.push(input);
+      continue;
+    }
+    if (stat.isFile()) {
+      add(root, path.basename(root), stat);
+      continue;
+    }
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.isFile() && IMAGE_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) add(full, path.relative(root, full), fs.statSync(full));
+      }
+    };
+    walk(root);
+  }
+  return { files, missing };
+}
+
+const extensionOf = (mimeType: string): string | null => {
+  const format = IMAGE_FORMATS.find((f) => `image/${f}` === mimeType);
+  return format ? `.${FORMAT_EXTENSIONS[format as ImageFormat]}` : null;
+};
+
+/** Where a result goes: in place or under outDir, renamed when the server changed the format (photo.png -> photo.webp). */
+export function targetPath(file: InputFile, outDir: string | null, outputMimeType: string | null): string {
+  const base = outDir ? path.join(path.resolve(outDir), file.relative) : file.source;
+  const ext = outputMimeType ? extensionOf(outputMimeType) : null;
+  const current = path.extname(base).toLowerCase();
+  if (!ext || current === ext || (ext === '.jpg' && current === '.jpeg')) return base;
+  return base.slice(0, base.length - path.extname(base).length) + ext;
+}
+
+/** True when a previous run finished this file: a result (any image extension) newer than the input, or a backup. */
+export function alreadyDone(file: InputFile, outDir: string | null, backupSuffix: string): boolean {
+  if (!outDir) return fs.existsSync(file.source + backupSuffix);
+  const base = path.join(path.resolve(outDir), file.relative);
+  const stem = base.slice(0, base.length - path.extname(base).length);
+  for (const ext of [path.extname(base), ...IMAGE_EXTENSIONS]) {
+    try {
+      if (fs.statSync(stem + ext).mtimeMs >= file.mtimeMs) return true;
+    } catch {
+      /* not there */
+    }
+  }
+  return false;
+}

@@ -1,0 +1,69 @@
+// The output format part of the settings card: a format, a note on which browsers show it, and the background
+// that transparency is flattened onto when the format is JPEG.
+import { useEffect, useState } from 'react';
+import { FORMAT_LABELS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '../../../contract/settings';
+import { displayableFormats } from '../../lib/format-support';
+import type { CompressionSettings } from './settings';
+
+const NOTES: Record<OutputFormat, string> = {
+  original: 'Each image stays in its own format (JPEG, PNG, WebP or AVIF).',
+  jpeg: 'Opens everywhere. Transparent areas are filled with the background colour below.',
+  png: 'Opens everywhere; best for screenshots, logos and graphics. Photos get larger.',
+  webp: 'Shown by all current browsers; some older desktop apps cannot open it.',
+  avif: 'The smallest files. Shown by current Chrome, Edge, Firefox and Safari (16.4 and later); older browsers and apps cannot open it.',
+  auto: 'Per image, the smallest file at the same visual quality, among the formats this browser can show.',
+};
+
+export function OutputFormatChoice({ value, onChange }: { value: CompressionSettings; onChange: (next: CompressionSettings) => void }) {
+  const [shown, setShown] = useState<ImageFormat[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void displayableFormats().then((formats) => live && setShown(formats));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const unsupported = (value.format === 'webp' || value.format === 'avif') && shown !== null && !shown.includes(value.format);
+
+  return (
+    <div className="rounded-lg border border-slate-200 p-3">
+      <label htmlFor="output-format" className="mb-2 block text-sm font-medium text-slate-800">
+        Output format
+      </label>
+      <select
+        id="output-format"
+        data-testid="output-format"
+        value={value.format}
+        onChange={(e) => onChange({ ...value, format: e.target.value as OutputFormat })}
+        aria-describedby="output-format-note"
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        {OUTPUT_FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {FORMAT_LABELS[f]}
+          </option>
+        ))}
+      </select>
+      <p id="output-format-note" className="mt-2 text-xs text-slate-600">
+        {NOTES[value.format]}
+        {value.format === 'auto' && shown && <> This browser: {shown.map((f) => FORMAT_LABELS[f]).join(', ')}.</>}
+        {unsupported && <strong className="text-red-700"> This browser cannot show {FORMAT_LABELS[value.format]}; the files still download.</strong>}
+      </p>
+      {value.format === 'jpeg' && (
+        <div className="mt-3 flex items-center gap-2">
+          <input
+            id="background-colour"
+            type="color"
+            value={value.background}
+            onChange={(e) => onChange({ ...value, background: e.target.value })}
+            className="h-8 w-10 cursor-pointer rounded border border-slate-300"
+            data-testid="background-colour"
+          />
+          <label htmlFor="background-colour" className="text-xs text-slate-700">
+            Background for transparent areas ({value.background})
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}

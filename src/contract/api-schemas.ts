@@ -1,0 +1,132 @@
+// Zod schemas for the API's responses, the source of the OpenAPI document's schemas. Each is checked at compile time
+// against the matching TypeScript type in api.ts, so a field added there without its schema here fails the typecheck.
+import { z } from 'zod';
+import { ERROR_CODES } from './errors';
+import { IMAGE_FORMATS, OUTPUT_FORMATS } from './settings';
+import { COMPRESSION_TYPES, JOB_STATUSES, type CompressResponse, type Job, type Preset, type QueueStats, type QueueStatus, type UploadConfig, type User } from './api';
+
+export const formatDecisionSchema = z
+  .object({
+    winner: z.enum(IMAGE_FORMATS),
+    keptOriginal: z.boolean(),
+    candidates: z.array(z.object({ format: z.enum(IMAGE_FORMATS), bytes: z.number().int(), original: z.boolean().optional() })),
+    skipped: z.array(z.object({ format: z.enum(IMAGE_FORMATS), reason: z.string() })),
+  })
+  .meta({ id: 'FormatDecision' });
+
+export const jobSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    status: z.enum(JOB_STATUSES),
+    originalSize: z.number().int(),
+    compressedSize: z.number().int().nullable(),
+    originalWidth: z.number().int().nullable(),
+    originalHeight: z.number().int().nullable(),
+    compressedWidth: z.number().int().nullable(),
+    compressedHeight: z.number().int().nullable(),
+    compressionQuality: z.number().int(),
+    compressionType: z.enum(COMPRESSION_TYPES),
+    compressedPath: z.string().nullable().describe('Download URL (/api/download/<id>) once completed, else null'),
+    previewPath: z
+      .string()
+      .nullable()
+      .describe('URL of a small WebP preview of the result (fits 400 px; immutable, versioned by completion) once completed, else null'),
+    mimeType: z.string().describe('MIME type of the original'),
+    outputFormat: z.enum(OUTPUT_FORMATS).describe('The format asked for'),
+    outputMimeType: z.string().nullable().describe('MIME type of the result; null until completed'),
+    flattenedOnto: z.string().nullable().describe('The colour transparency was flattened onto, when the output format could not carry it'),
+    formatDecision: formatDecisionSchema.nullable().describe('How `auto` chose, once completed; null for the other formats'),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    expiresAt: z.string().describe('When the job and its files are deleted (24 hours after upload)'),
+  })
+  .meta({ id: 'Job' });
+
+const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable reason, stable across wording changes' });
+
+export const uploadRejectionSchema = z
+  .object({ filename: z.string(), message: z.string(), code: errorCodeSchema })
+  .meta({ id: 'UploadRejection' });
+
+export const compressResponseSchema = z
+  .object({
+    jobs: z.array(jobSchema),
+    rejected: z.array(uploadRejectionSchema),
+    queuePaused: z.boolean().describe("The caller's queue is paused: the new jobs wait in pending until it is resumed"),
+  })
+  .meta({ id: 'CompressResponse' });
+
+export const queueStatusSchema = z
+  .object({
+    total: z.number().int(),
+    completed: z.number().int(),
+    processing: z.number().int(),
+    pending: z.number().int(),
+    failed: z.number().int(),
+    paused: z.boolean(),
+  })
+  .meta({ id: 'QueueStatus' });
+
+export const queueStatsSchema = z
+  .object({
+    processingRate: z.number(),
+    elapsedTime: z.number(),
+    queueLength: z.number().int(),
+    estimatedTimeRemaining: z.number(),
+    processing: z.boolean(),
+  })
+  .meta({ id: 'QueueStats' });
+
+export const uploadConfigSchema = z
+  .object({ maxFiles: z.number().int(), maxFileSize: z.number().int(), maxFileSizeFormatted: z.string().nullable() })
+  .meta({ id: 'UploadConfig' });
+
+export const presetSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    quality: z.number().int(),
+    type: z.enum(COMPRESSION_TYPES),
+    recommendedFor: z.array(z.string()),
+  })
+  .meta({ id: 'Preset' });
+
+export const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profileImageUrl: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+
+/** Every error body: a sentence for people and a code for programs (docs/decisions/0001-errors-are-data.md). */
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    code: errorCodeSchema,
+    field: z.string().optional().describe('The input field at fault, for VALIDATION_FAILED and INVALID_SETTINGS'),
+    rejected: z.array(uploadRejectionSchema).optional().describe('A refused upload: every file with its reason'),
+  })
+  .loose()
+  .meta({ id: 'Error' });
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'starting']) });
+export const deletedSchema = z.object({ deleted: z.number().int() });
+export const clearedSchema = queueStatusSchema.extend({ cleared: z.number().int() });
+
+// Compile-time agreement between these schemas and the TypeScript types the server and client use.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const agree = <T extends true>(value: T) => value;
+agree<Same<z.infer<typeof jobSchema>, Job>>(true);
+agree<Same<z.infer<typeof compressResponseSchema>, CompressResponse>>(true);
+agree<Same<z.infer<typeof queueStatusSchema>, QueueStatus>>(true);
+agree<Same<z.infer<typeof queueStatsSchema>, QueueStats>>(true);
+agree<Same<z.infer<typeof uploadConfigSchema>, UploadConfig>>(true);
+agree<Same<z.infer<typeof presetSchema>, Preset>>(true);
+agree<Same<z.infer<typeof userSchema>, User>>(true);

@@ -1,0 +1,100 @@
+// API keys: created and revoked by their owner on the dashboard; resolved from `Authorization: Bearer` on each request.
+// The key is 256 random bits; only its SHA-256 is stored (see docs/decisions/0260-api-key-storage.md).
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { ApiKeyRow } from '../db/schema';
+import type { Clock } from '../clock';
+import { API_KEY_PREFIX, MAX_KEYS_PER_USER, type CreateApiKeyInput } from '../../contract/api-keys';
+import { hashToken } from './tokens';
+import { DomainError } from '../errors';
+
+/** Characters of the secret shown after the fixed prefix, enough to tell a user's keys apart. */
+const VISIBLE_SECRET_CHARS = 8;
+/** last_used_at is written at most this often per key, so a busy script does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** A bearer value longer than this is not one of our keys; refuse it before hashing. */
+const MAX_KEY_LENGTH = 100;
+
+export interface IssuedKey {
+  row: ApiKeyRow;
+  key: string;
+}
+
+export class ApiKeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: string, input: CreateApiKeyInput): Promise<IssuedKey> {
+    const live = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(live.n) >= MAX_KEYS_PER_USER) {
+      throw new DomainError('TOO_MANY_KEYS', `You can have at most ${MAX_KEYS_PER_USER} active keys; revoke one first.`);
+    }
+    const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    const row: ApiKeyRow = {
+      id: randomUUID(),
+      user_id: userId,
+      name: input.name,
+      prefix: key.slice(0, API_KEY_PREFIX.length + VISIBLE_SECRET_CHARS),
+      hash: hashToken(key),
+      created_at: this.clock.now(),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    await this.db.insertInto('api_keys').values(row).execute();
+    return { row, key };
+  }
+
+  /** The owner's keys that still work, newest first. Revoked keys are gone from the owner's view. */
+  list(userId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** Revokes one of the owner's keys; false when the id is unknown, already revoked or someone else's. */
+  async revoke(id: string, userId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.clock.now() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The live key row for a presented key, or null. Every request reads the row, so a revocation acts at once. */
+  async resolve(key: string): Promise<ApiKeyRow | null> {
+    if (!key.startsWith(API_KEY_PREFIX) || key.length > MAX_KEY_LENGTH) return null;
+    const row = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('hash', '=', hashToken(key))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = this.clock.now();
+    if (row.last_used_at === null || now - row.last_used_at >= TOUCH_INTERVAL_MS) {
+      // Best effort, like session touches: bookkeeping must not fail the request.
+      await this.db
+        .updateTable('api_keys')
+        .set({ last_used_at: now })
+        .where('id', '=', row.id)
+        .execute()
+        .then(() => (row.last_used_at = now))
+        .catch(() => undefined);
+    }
+    return row;
+  }
+}

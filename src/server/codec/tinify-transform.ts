@@ -1,0 +1,99 @@
+// Tinify-compatible transformations of a compressed job (POST /output/<id>): resize (fit, scale, cover, thumb),
+// convert (a list of formats, the smallest wins) and preserve (copyright, creation, location), encoded with our own
+// format descriptors from the uploaded original (one generation of loss, not two).
+import sharp, { type Sharp } from 'sharp';
+import { DEFAULT_BACKGROUND, type ImageFormat } from '../../contract/settings';
+import { MAX_INPUT_PIXELS } from '../../contract/limits';
+import { ENCODERS } from './encoders';
+import { Deadline } from './deadline';
+import { sniffImageFormat } from './sniff';
+import { preservedExif, type ExifTags, type PreserveField } from './exif-preserve';
+import { DEFAULT_TIMEOUT_SECONDS } from './compress';
+
+export type ResizeMethod = 'fit' | 'scale' | 'cover' | 'thumb';
+
+export interface TransformRequest {
+  resize?: { method: ResizeMethod; width?: number; height?: number };
+  /** Candidate output formats; the smallest result wins. */
+  formats: ImageFormat[];
+  preserve: PreserveField[];
+  quality: number;
+  background?: string;
+}
+
+export interface TransformResult {
+  data: Buffer;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+export class TransformError extends Error {}
+
+function resized(pipeline: Sharp, resize: NonNullable<TransformRequest['resize']>): Sharp {
+  const { method, width, height } = resize;
+  switch (method) {
+    case 'scale': // one dimension given, the other follows the aspect ratio
+      return pipeline.resize(width ?? null, height ?? null, { fit: 'inside', withoutEnlargement: true });
+    case 'fit': // within the box, aspect ratio kept
+      return pipeline.resize(width, height, { fit: 'inside', withoutEnlargement: true });
+    case 'cover': // exactly the box, cropped around the most interesting part
+      return pipeline.resize(width, height, { fit: 'cover', position: sharp.strategy.attention });
+    case 'thumb': // exactly the box, the whole image kept: a cropped-to-content thumbnail on a plain background
+      return pipeline.resize(width, height, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } });
+  }
+}
+
+export async function transformImage(original: Buffer, request: TransformRequest): Promise<TransformResult> {
+  const inputFormat = sniffImageFormat(original);
+  if (!inputFormat) throw new TransformError('The stored original is not an image we can read');
+  const deadline = new Deadline(DEFAULT_TIMEOUT_SECONDS * 2);
+  try {
+    const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const exif = preservedExif(meta.exif, request.preserve);
+    let best: TransformResult | null = null;
+    for (const format of request.formats) {
+      const encoder = ENCODERS[format];
+      let pipeline = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      if (request.resize) pipeline = resized(pipeline, request.resize);
+      if (!encoder.supportsAlpha && meta.hasAlpha) pipeline = pipeline.flatten({ background: request.background ?? DEFAULT_BACKGROUND });
+      if (Object.keys(exif).length > 0) pipeline = pipeline.withExif(exif);
+      const encoded = await deadline.race(
+        encoder.encode(pipeline, { quality: request.quality, source: { input: original, format: inputFormat, meta }, deadline }),
+      );
+      // The JPEG encoder re-wraps raw pixels, which drops metadata: its EXIF is spliced in losslessly instead.
+      if (format === 'jpeg' && Object.keys(exif).length > 0) encoded.data = await withJpegExif(encoded.data, exif);
+      if (!best || encoded.data.length < best.data.length) best = { ...encoded, format };
+    }
+    if (!best) throw new TransformError('No output format to convert to');
+    return best;
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/**
+ * Adds an EXIF block holding only `tags` to a JPEG without re-encoding it: sharp writes the block into a 1x1 JPEG,
+ * whose APP1 segment is copied in right after our JPEG's start-of-image marker (any EXIF segment it had is dropped).
+ */
+async function withJpegExif(jpeg: Buffer, tags: ExifTags): Promise<Buffer> {
+  const carrier = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).withExif(tags).jpeg().toBuffer();
+  const app1 = findSegment(carrier, 0xe1);
+  if (!app1 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return jpeg;
+  const existing = findSegment(jpeg, 0xe1);
+  const body = existing ? Buffer.concat([jpeg.subarray(2, existing.start), jpeg.subarray(existing.end)]) : jpeg.subarray(2);
+  return Buffer.concat([jpeg.subarray(0, 2), carrier.subarray(app1.start, app1.end), body]);
+}
+
+/** The first marker segment of this type before the image data, as [start, end) offsets. */
+function findSegment(jpeg: Buffer, marker: number): { start: number; end: number } | null {
+  let at = 2;
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const type = jpeg[at + 1]!;
+    if (type === 0xda || type === 0xd9) return null; // start of scan: no more metadata segments
+    const length = jpeg.readUInt16BE(at + 2);
+    if (type === marker) return { start: at, end: at + 2 + length };
+    at += 2 + length;
+  }
+  return null;
+}

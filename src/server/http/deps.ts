@@ -1,0 +1,29 @@
+// What the route groups are handed. Its own module, so route files and the file that wires them import it
+// from here and not from each other (no import cycle).
+import type { Clock } from '../clock';
+import type { SessionService } from '../auth/session-service';
+import type { Db } from '../db/database';
+import type { BlobStore } from '../storage/blob-store';
+import type { JobService } from '../jobs/job-service';
+import type { AdmissionControl } from '../jobs/admission';
+import type { AccountService } from '../auth/account-service';
+import type { MinRate } from './body-guard';
+import type { ApiKeyService } from '../auth/api-key-service';
+import type { FairUse } from '../api/fair-use';
+
+export interface RouteDeps {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+  blobs: BlobStore;
+  jobService: JobService;
+  admission: AdmissionControl;
+  accounts: AccountService;
+  uploadMinRate: MinRate;
+  /** False once SIGTERM arrived: new uploads are refused while running jobs finish. */
+  acceptingUploads: () => boolean;
+  apiKeys: ApiKeyService;
+  fairUse: FairUse;
+  /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
+  tinifySourceHosts: string[];
+}

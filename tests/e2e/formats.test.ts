@@ -1,0 +1,140 @@
+// Output formats in the browser: choosing AVIF, downloading it under its own name, comparing it (Chromium decodes
+// AVIF), the choice remembered across visits, Auto sending the formats this browser shows, JPEG's background.
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/contract/api';
+import { corpusPath } from '../support/paths';
+import type { TestServer } from '../support/server';
+import { closeApp, openApp } from './support/app';
+
+const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg');
+
+const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
+
+async function waitForCompleted(page: Page, count: number) {
+  await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 90_000 });
+}
+
+/** 96×64 PNG: the left half fully transparent, the right half opaque. */
+async function writeTransparentPng(file: string): Promise<void> {
+  const width = 96;
+  const height = 64;
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const x = i % width;
+    data.set([200, 60 + (x % 50), 40, x < width / 2 ? 0 : 255], i * 4);
+  }
+  await sharp(data, { raw: { width, height, channels: 4 } }).png().toFile(file);
+}
+
+describe('output formats in the tool', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tmp: string;
+  let logo: string;
+
+  beforeAll(async () => {
+    ({ server, browser, context, page, tmp } = await openApp('formats-e2e-'));
+    logo = path.join(tmp, 'logo.png');
+    await writeTransparentPng(logo);
+  });
+  afterAll(() => closeApp({ server, browser, tmp }));
+
+  // Each test starts as a new visitor: no stored choice, no jobs.
+  beforeEach(async () => {
+    await context.clearCookies();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByText('Drop your images here').waitFor();
+  });
+
+  it('converts to AVIF, downloads photo.avif, and compares it decoded in the browser', async () => {
+    await page.getByLabel('Output format').selectOption('avif');
+    expect(await page.locator('#output-format-note').innerText()).toContain('older browsers');
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    await waitForCompleted(page, 1);
+
+    const card = page.locator('[data-testid="job-card"]').first();
+    expect(await card.getByTestId('output-format').innerText()).toBe('JPEG → AVIF');
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Download/ }).click()]);
+    expect(download.suggestedFilename()).toBe('turbo-testorig.avif');
+    const saved = path.join(tmp, 'one.avif');
+    await download.saveAs(saved);
+    const bytes = fs.readFileSync(saved);
+    expect(bytes.toString('latin1', 4, 12)).toBe('ftypavif');
+    const [job] = await jobsOf(page);
+    expect(bytes.length).toBe(job!.compressedSize);
+    expect((await sharp(bytes).metadata()).width).toBe(227);
+
+    await card.getByRole('button', { name: /^Compare/ }).click();
+    const compressed = page.getByTestId('quality-assessment').getByRole('img', { name: /^Compressed/ }).first();
+    await compressed.waitFor();
+    // The AVIF really decoded: a broken image has no natural size.
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 227, await compressed.elementHandle());
+    expect(await page.getByTestId('metric-format').innerText()).toBe('JPEG → AVIF');
+  });
+
+  it('remembers the chosen format across visits', async () => {
+    await page.getByLabel('Output format').selectOption('webp');
+    await page.reload();
+    await page.getByText('Drop your images here').waitFor();
+    expect(await page.getByLabel('Output format').inputValue()).toBe('webp');
+  });
+
+  it('Auto uses the formats this browser shows and explains its choice on the card', async () => {
+    await page.getByLabel('Output format').selectOption('auto');
+    expect(await page.locator('#output-format-note').innerText()).toContain('This browser: AVIF, WebP, JPEG, PNG.');
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    await waitForCompleted(page, 1);
+    const [job] = await jobsOf(page);
+    const decision = job!.formatDecision!;
+    // Chromium decodes AVIF and WebP, so both were candidates (a failed detection would have sent jpeg,png only).
+    expect(decision.candidates.map((c) => c.format)).toEqual(expect.arrayContaining(['avif', 'webp', 'jpeg']));
+    expect(job!.compressedSize).toBe(Math.min(...decision.candidates.map((c) => c.bytes)));
+    expect(await page.getByTestId('auto-decision').innerText()).toMatch(/^Auto (chose|kept the original) /);
+  });
+
+  it('Auto never returns a format the browser cannot show (a browser without AVIF)', async () => {
+    const noAvif = await browser.newContext({ baseURL: server.url });
+    try {
+      // This browser "cannot decode" AVIF: the detection's decode() of the AVIF probe fails.
+      await noAvif.addInitScript(() => {
+        const decode = HTMLImageElement.prototype.decode;
+        HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
+          return this.src.startsWith('data:image/avif') ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
+        };
+      });
+      const other = await noAvif.newPage();
+      await other.goto('/');
+      await other.getByLabel('Output format').selectOption('auto');
+      await other.locator('#output-format-note', { hasText: 'This browser: WebP, JPEG, PNG.' }).waitFor();
+      await other.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+      await waitForCompleted(other, 1);
+      const [job] = await jobsOf(other);
+      expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('avif');
+      expect(job!.outputMimeType).not.toBe('image/avif');
+    } finally {
+      await noAvif.close();
+    }
+  });
+
+  it('fills transparency with the chosen background when saving as JPEG, and says so', async () => {
+    await page.getByLabel('Output format').selectOption('jpeg');
+    await page.getByTestId('background-colour').fill('#3366cc');
+    await page.getByTestId('drop-zone-input').setInputFiles([logo]);
+    await waitForCompleted(page, 1);
+    expect(await page.getByTestId('flattened-note').innerText()).toContain('#3366cc');
+    const [job] = await jobsOf(page);
+    expect(job!.flattenedOnto).toBe('#3366cc');
+    const res = await page.request.get(job!.compressedPath!);
+    const { data, info } = await sharp(Buffer.from(await res.body())).raw().toBuffer({ resolveWithObject: true });
+    const p = (20 * info.width + 10) * info.channels;
+    expect(Math.abs(data[p]! - 0x33) + Math.abs(data[p + 1]! - 0x66) + Math.abs(data[p + 2]! - 0xcc)).toBeLessThan(12);
+  });
+});

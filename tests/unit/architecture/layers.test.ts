@@ -1,0 +1,35 @@
+// The layer rules hold and the tree has no import cycles. The rules themselves live in eslint/layers.js and run with
+// `npm run lint`; here we prove they bite on an upward import, and check the whole graph for cycles.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph } from '../../support/import-graph';
+import { REPO_ROOT } from '../../support/paths';
+
+const lint = async (filePath: string, code: string) => {
+  const [result] = await new ESLint({ cwd: REPO_ROOT }).lintText(code, { filePath: `${REPO_ROOT}/${filePath}` });
+  return result!.messages.filter((m) => m.ruleId === 'layers/no-upward-import').map((m) => m.message);
+};
+
+describe('layers', () => {
+  it('refuses upward imports, written as relative paths or through #aliases', async () => {
+    expect(await lint('src/server/jobs/probe.ts', "import { sendDomainError } from '../http/error-handler';\nexport const x = sendDomainError;\n")).toEqual([
+      '../http/error-handler breaks a layer rule: jobs never import the HTTP layer.',
+    ]);
+    expect(await lint('src/server/auth/probe.ts', "export { STATUS_OF } from '#server/http/error-status';\n")).toHaveLength(1);
+    expect(await lint('src/client/lib/probe.ts', "export const load = () => import('../../server/faults');\n")).toHaveLength(1);
+    expect(await lint('src/server/codec/probe.ts', "export { DomainError } from '../errors';\n")).toHaveLength(1);
+    expect(await lint('src/contract/probe.ts', "import sharp from 'sharp';\nexport const s = sharp;\n")).toHaveLength(1);
+  }, 60_000);
+
+  it('lets the same imports through where they point down', async () => {
+    expect(await lint('src/server/http/probe.ts', "import { classifyFault } from '../faults';\nexport const f = classifyFault;\n")).toEqual([]);
+    expect(await lint('src/server/codec/probe.ts', "import { MESSAGES } from '../../contract/messages';\nimport sharp from 'sharp';\nexport const m = [MESSAGES, sharp];\n")).toEqual([]);
+    expect(await lint('src/contract/probe.ts', "import { z } from 'zod';\nexport const s = z.string();\n")).toEqual([]);
+  }, 60_000);
+
+  it('has no import cycles in src/, type-only imports included', () => {
+    const graph = importGraph('src');
+    expect(graph.size).toBeGreaterThan(100);
+    expect(importCycles(graph)).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+// The reference page's schema rendering, against the real generated document.
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../../src/contract/openapi';
+import { fieldRows, typeLabel, type JsonSchema } from '../../../src/client/lib/openapi-view';
+
+describe('openapi view', () => {
+  const doc = buildOpenApiDocument();
+  const components = doc.components.schemas as Record<string, JsonSchema>;
+
+  it('lists the Job fields with readable types', () => {
+    const rows = fieldRows({ $ref: '#/components/schemas/Job' }, components);
+    const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
+    expect(byName.status).toMatchObject({ type: '"pending" | "processing" | "completed" | "error"', required: true });
+    expect(byName.compressedSize?.type).toBe('integer or null');
+    expect(byName.originalSize?.notes).toBe(''); // no fake safe-integer range
+  });
+
+  it('labels arrays, refs and files', () => {
+    expect(typeLabel({ type: 'array', items: { $ref: '#/components/schemas/Job' } })).toBe('array of Job');
+    expect(typeLabel({ type: 'string', contentMediaType: 'image/png' })).toBe('file (image/png)');
+    const upload = (doc.paths['/api/compress']!.post as { requestBody: { content: Record<string, { schema: JsonSchema }> } }).requestBody;
+    const rows = fieldRows(upload.content['multipart/form-data']!.schema, components);
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['quality', 'type', 'images']));
+    expect(rows.find((r) => r.name === 'quality')?.notes).toContain('1-100');
+  });
+});
