@@ -7,18 +7,23 @@ import type { CorpusImage } from './corpus';
 
 export { HttpClient, waitForSettled };
 
-/** A guest with a session cookie. */
+/**
+ * A guest with a stored session cookie. Reads never store a guest session (docs/decisions/0103); a pause does,
+ * and the resume right after leaves the guest's queue running as a new visitor's would be.
+ */
 export async function newGuest(baseUrl: string): Promise<HttpClient> {
   const client = new HttpClient(baseUrl);
-  const res = await client.get('/api/upload-config');
-  if (res.status !== 200 || !client.cookie) throw new Error(`guest session: HTTP ${res.status}`);
-  await res.arrayBuffer();
+  for (const action of ['/api/queue/pause', '/api/queue/resume']) {
+    const res = await client.post(action);
+    if (res.status !== 200 || !client.cookie) throw new Error(`guest session: ${action} HTTP ${res.status}`);
+    await res.arrayBuffer();
+  }
   return client;
 }
 
 /** A freshly registered, signed-in user (50 files per batch, no 10 MB limit). */
 export async function newUser(baseUrl: string): Promise<HttpClient> {
-  const client = await newGuest(baseUrl);
+  const client = new HttpClient(baseUrl);
   const res = await client.post('/api/register', {
     email: `bench-${randomUUID()}@example.com`,
     password: 'bench-password',

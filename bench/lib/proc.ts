@@ -22,7 +22,9 @@ function childRss(pid: number): number {
   let sum = 0;
   for (const child of childPids(pid)) {
     try {
-      sum += statusKib(child, 'VmRSS');
+      // A zombie (exited, not yet reaped) has no VmRSS line: it holds no memory.
+      const rss = statusKib(child, 'VmRSS');
+      if (Number.isFinite(rss)) sum += rss;
     } catch {
       // exited while we looked
     }

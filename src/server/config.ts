@@ -67,6 +67,8 @@ const envSchema = z.object({
   API_IMAGES_PER_MONTH_PER_USER: z.coerce.number().int().positive().default(10000),
   /** The built client to serve (default: dist/client of this checkout). */
   CLIENT_DIR: z.string().min(1).optional(),
+  /** Memory all codec processes together may hold (sandbox/codec-pool.ts); 0 turns the budget off. */
+  CODEC_MEMORY_BUDGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -92,6 +94,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   uploadMinRate: { minBytesPerSecond: number; graceMs: number };
   logLevel: string;
+  /** Bytes; undefined when the budget is turned off. */
+  codecMemoryBudgetBytes: number | undefined;
   clientDir: string;
   fairUse: FairUseLimits;
   routeTableFile: string | undefined;
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     uploadMinRate: { minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
     logLevel: e.LOG_LEVEL,
+    codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
     routeTableFile: e.ROUTE_TABLE_FILE || undefined,
     tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     fairUse: {

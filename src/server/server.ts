@@ -46,6 +46,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // Codec processes start on the first job, so an API-only process never has any.
   const codec = new CodecPool({
     size: MAX_CONCURRENT_JOBS,
+    memoryBudgetBytes: config.codecMemoryBudgetBytes,
     onCrash: ({ pid, detail }) => log.error({ pid, detail }, 'a codec process died while compressing'),
   });
   const runner = new JobRunner(jobs, blobs, codec, clock, log);
@@ -82,6 +83,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     acceptingUploads: () => acceptingUploads,
     apiKeys: new ApiKeyService(db, clock),
     fairUse: new FairUse(db, clock, config.fairUse),
+    transformer: codec,
     routeTableFile: config.routeTableFile,
     tinifySourceHosts: config.tinifySourceHosts,
   });

@@ -6,6 +6,7 @@ import { DEFAULT_BACKGROUND, IMAGE_FORMATS } from '../../contract/settings';
 import { planAutoCandidates, imageTraits, type ImageTraits } from './auto';
 import { openSrgb8 } from './colour';
 import { Deadline } from './deadline';
+import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import { ENCODERS, type EncodedImage } from './encoders';
 import { CORRUPT_MESSAGE, UNSUPPORTED_MESSAGE, pngTooLargeError, toCodecError, tooManyPixelsError } from './errors';
 import { keepOriginal } from './keep-original';
@@ -13,7 +14,6 @@ import { FAIL_ON, sharp } from './sharp-setup';
 import { sniffImageFormat } from './sniff';
 import { CodecError, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat } from './types';
 
-export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /** libvips's name for each format's loader (AVIF is read by the HEIF loader). */
 const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };

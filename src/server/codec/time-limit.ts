@@ -1,15 +1,26 @@
 // The time limit for one compression, scaled by what the encoders it will run cost.
 import { IMAGE_FORMATS, type ImageFormat, type OutputFormat } from '../../contract/settings';
-import { ENCODERS } from './encoders';
+import { AUTO_EXTRA_BYTES_PER_PIXEL, ENCODER_COSTS } from './costs';
+
+/** Seconds one JPEG or PNG compression of the largest image we accept may take on a busy machine. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** The formats a compression will encode into: Auto tries each candidate (at most one of each format). */
+export function encodedFormats(format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[]): ImageFormat[] {
+  if (format === 'auto') return candidates?.length ? [...new Set(candidates)] : [...IMAGE_FORMATS];
+  return [format === 'original' ? inputFormat : format];
+}
 
 /**
  * `base` fits a JPEG or PNG encode of the largest image we accept on a busy machine. AVIF and WebP get the
- * multiple their descriptor declares, and Auto the sum over its candidates (at most one of each format).
+ * multiple their cost declares, and Auto the sum over its candidates.
  */
 export function codecTimeLimit(base: number, format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[]): number {
-  if (format === 'auto') {
-    const formats: readonly ImageFormat[] = candidates?.length ? [...new Set(candidates)] : IMAGE_FORMATS;
-    return base * formats.reduce((sum, f) => sum + ENCODERS[f].timeFactor, 0);
-  }
-  return base * ENCODERS[format === 'original' ? inputFormat : format].timeFactor;
+  return base * encodedFormats(format, inputFormat, candidates).reduce((sum, f) => sum + ENCODER_COSTS[f].timeFactor, 0);
+}
+
+/** Working memory per upload pixel: the hungriest encode it will run (Auto's run one after another), plus Auto's look. */
+export function workingBytesPerPixel(format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[]): number {
+  const peak = Math.max(...encodedFormats(format, inputFormat, candidates).map((f) => ENCODER_COSTS[f].workingBytesPerPixel));
+  return format === 'auto' ? peak + AUTO_EXTRA_BYTES_PER_PIXEL : peak;
 }

@@ -8,7 +8,9 @@ import { ENCODERS } from './encoders';
 import { Deadline } from './deadline';
 import { sniffImageFormat } from './sniff';
 import { preservedExif, type ExifTags, type PreserveField } from './exif-preserve';
-import { DEFAULT_TIMEOUT_SECONDS } from './compress';
+import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
+import { CodecError } from './types';
+import { toCodecError } from './errors';
 
 export type ResizeMethod = 'fit' | 'scale' | 'cover' | 'thumb';
 
@@ -28,8 +30,6 @@ export interface TransformResult {
   height: number;
 }
 
-export class TransformError extends Error {}
-
 function resized(pipeline: Sharp, resize: NonNullable<TransformRequest['resize']>): Sharp {
   const { method, width, height } = resize;
   switch (method) {
@@ -44,10 +44,11 @@ function resized(pipeline: Sharp, resize: NonNullable<TransformRequest['resize']
   }
 }
 
-export async function transformImage(original: Buffer, request: TransformRequest): Promise<TransformResult> {
+/** Runs in a codec process (sandbox/codec-process.ts), never in the server: see FileTransformer. */
+export async function transformImage(original: Buffer, request: TransformRequest, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS * 2): Promise<TransformResult> {
   const inputFormat = sniffImageFormat(original);
-  if (!inputFormat) throw new TransformError('The stored original is not an image we can read');
-  const deadline = new Deadline(DEFAULT_TIMEOUT_SECONDS * 2);
+  if (!inputFormat) throw new CodecError('unsupported-format', 'The stored original is not an image we can read');
+  const deadline = new Deadline(timeoutSeconds);
   try {
     const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const exif = preservedExif(meta.exif, request.preserve);
@@ -65,8 +66,10 @@ export async function transformImage(original: Buffer, request: TransformRequest
       if (format === 'jpeg' && Object.keys(exif).length > 0) encoded.data = await withJpegExif(encoded.data, exif);
       if (!best || encoded.data.length < best.data.length) best = { ...encoded, format };
     }
-    if (!best) throw new TransformError('No output format to convert to');
+    if (!best) throw new CodecError('unsupported-format', 'No output format to convert to');
     return best;
+  } catch (error) {
+    throw deadline.signal.aborted ? toCodecError(new Error('timeout'), deadline.seconds) : toCodecError(error, deadline.seconds);
   } finally {
     deadline.dispose();
   }

@@ -10,6 +10,7 @@ import type { AccountService } from '../auth/account-service';
 import type { MinRate } from './body-guard';
 import type { ApiKeyService } from '../auth/api-key-service';
 import type { FairUse } from '../api/fair-use';
+import type { FileTransformer } from '../sandbox/protocol';
 
 export interface RouteDeps {
   db: Db;
@@ -24,6 +25,8 @@ export interface RouteDeps {
   acceptingUploads: () => boolean;
   apiKeys: ApiKeyService;
   fairUse: FairUse;
+  /** Runs Tinify-style transformations in codec processes (the server never decodes images itself). */
+  transformer: FileTransformer;
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];
 }

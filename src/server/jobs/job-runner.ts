@@ -5,7 +5,9 @@ import type { Clock } from '../clock';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobRepository } from './job-repository';
 import type { JobRow } from '../db/schema';
-import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, MIME_TYPES } from '../codec';
+// Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
+import { CodecError, MIME_TYPES } from '../codec/types';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../codec/time-limit';
 import type { FileCompressor } from '../sandbox/protocol';
 import { CodecCrashError } from '../sandbox/codec-pool';
 import { discard } from '../storage/blob-store';

@@ -57,5 +57,7 @@ async function bundle(): Promise<CodecLaunch> {
       },
     ],
   });
+  // esbuild's service process would otherwise stay for the server's lifetime, holding about 16 MiB for nothing.
+  await esbuild.stop();
   return { entry: outfile, execArgv: [] };
 }

@@ -6,7 +6,17 @@ import { memoryLimitError, timeoutError } from '../codec/errors';
 import { CODEC_MEMORY_LIMIT_BYTES } from '../../contract/limits';
 import { watchMemory } from './memory-watch';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
-import { deserializeError, lowerPriority, type CodecOutcome, type CodecRequest, type ReplyMessage } from './protocol';
+import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
+import {
+  deserializeError,
+  lowerPriority,
+  type CodecOutcome,
+  type CodecRequest,
+  type CodecTask,
+  type ReplyMessage,
+  type TransformFileRequest,
+  type TransformOutcome,
+} from './protocol';
 
 export const CRASH_MESSAGE = 'The compressor stopped unexpectedly while processing this image';
 
@@ -34,6 +44,13 @@ export interface CodecPoolOptions {
   maxIdleRssBytes?: number;
   /** Resident memory a busy codec process may reach; past it the process is killed and the job fails. */
   maxRssBytes?: number;
+  /**
+   * Memory all codec processes together may hold: each live process's own size plus, for each job, the working
+   * memory its image and output format are expected to need (memory-estimate.ts). A job that would go over it
+   * waits, in order, until running jobs finish; a job alone always runs, whatever it needs. Unset: no budget,
+   * only `size`.
+   */
+  memoryBudgetBytes?: number;
   /** The codec process's entry module (tests point this elsewhere to simulate a process that hangs). */
   entry?: string;
   onCrash?: (info: { pid: number | undefined; detail: string }) => void;
@@ -64,26 +81,47 @@ export class CodecPool {
   private readonly idle: CodecProcess[] = [];
   /** Every process that has not exited yet, whatever its state. */
   private readonly all = new Set<CodecProcess>();
-  private readonly waiting: (() => void)[] = [];
-  private inUse = 0;
+  /** Requests waiting for a slot (or for memory), first come first served. */
+  private readonly waiting: { workBytes: number; start: (grant: Grant) => void }[] = [];
+  /** Requests holding a slot, and the memory reserved for them (their process plus their working memory). */
+  private running = 0;
+  private reservedBytes = 0;
   private closed = false;
 
   constructor(private readonly options: CodecPoolOptions) {}
 
-  async compressFile(request: CodecRequest): Promise<CodecOutcome> {
+  compressFile(request: CodecRequest): Promise<CodecOutcome> {
+    return this.perform({ kind: 'compress', request }, request) as Promise<CodecOutcome>;
+  }
+
+  /** Tinify-style transformations run in codec processes too: the same time, memory and crash bounds as a job. */
+  transformFile(request: TransformFileRequest): Promise<TransformOutcome> {
+    const { formats } = request.transform;
+    const estimate = { inputPath: request.inputPath, format: formats.length > 1 ? ('auto' as const) : formats[0], formats };
+    return this.perform({ kind: 'transform', request }, estimate) as Promise<TransformOutcome>;
+  }
+
+  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0]): Promise<CodecOutcome | TransformOutcome> {
     if (this.closed) throw new Error('The codec pool is closed');
-    await this.acquireSlot();
-    let proc: CodecProcess | undefined;
+    const workBytes = this.options.memoryBudgetBytes === undefined ? 0 : await estimateWorkingBytes(estimate);
+    const grant = await this.acquireSlot(workBytes);
+    let proc: CodecProcess | undefined = grant.idle;
     try {
-      proc = this.takeIdle() ?? this.spawn(this.options.entry ? throughTsx(this.options.entry) : await codecLaunch());
-      const hardLimitMs = request.timeoutSeconds * 1000 + (this.options.killGraceMs ?? 5000);
-      return await proc.run(request, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES);
+      proc ??= this.spawn(this.options.entry ? throughTsx(this.options.entry) : await codecLaunch());
+      const hardLimitMs = task.request.timeoutSeconds * 1000 + (this.options.killGraceMs ?? 5000);
+      return await proc.run(task, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES);
     } finally {
       if (proc) this.putBack(proc);
       // A process being killed does not hold the slot: its exit may be reported late (a multi-gigabyte process
-      // takes a while to tear down), and the next request gets an idle or a new process meanwhile.
-      this.releaseSlot();
+      // takes a while to tear down), and the next request gets an idle or a new process meanwhile. Its memory
+      // still counts against the budget until it has exited (see committedBytes).
+      this.releaseSlot(grant.reservedBytes);
     }
+  }
+
+  /** Requests running, requests waiting for a slot or for memory, and the memory reserved for the running ones. */
+  load(): { running: number; waiting: number; reservedBytes: number } {
+    return { running: this.running, waiting: this.waiting.length, reservedBytes: this.reservedBytes };
   }
 
   /** Pids of the codec processes that still exist, retiring ones included (operators and fault tests use them). */
@@ -117,6 +155,8 @@ export class CodecPool {
       if (i >= 0) this.idle.splice(i, 1);
       if (crashDetail) this.options.onCrash?.({ pid: proc.pid, detail: crashDetail });
       this.options.onExit?.({ pid: proc.pid, crashed: crashDetail !== undefined });
+      // Its memory is back: a request waiting for memory may fit now.
+      this.startWaiting();
     });
     this.all.add(proc);
     return proc;
@@ -126,7 +166,9 @@ export class CodecPool {
   private putBack(proc: CodecProcess): void {
     // Retiring (killed at the hard limit, or unreachable) or gone (crashed): never reused.
     if (proc.state !== 'busy') return;
-    const bloated = proc.lastRssBytes > (this.options.maxIdleRssBytes ?? 320 * 1024 ** 2);
+    // Past half again its start size a process is replaced: glibc and V8 rarely give back what a large image grew,
+    // and the memory budget would count it for every later job.
+    const bloated = proc.lastRssBytes > (this.options.maxIdleRssBytes ?? 1.5 * CODEC_PROCESS_BYTES);
     if (this.closed || bloated || proc.jobsDone >= (this.options.maxJobsPerProcess ?? 200)) {
       void proc.kill();
       return;
@@ -135,24 +177,85 @@ export class CodecPool {
     this.idle.push(proc);
   }
 
-  private async acquireSlot(): Promise<void> {
-    if (this.inUse < this.options.size) {
-      this.inUse++;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  private acquireSlot(workBytes: number): Promise<Grant> {
+    return new Promise<Grant>((start) => {
+      this.waiting.push({ workBytes, start });
+      this.startWaiting();
+    });
   }
 
-  private releaseSlot(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.inUse--;
+  private releaseSlot(reservedBytes: number): void {
+    this.running--;
+    this.reservedBytes -= reservedBytes;
+    this.startWaiting();
   }
+
+  /**
+   * Starts waiting requests in order while the next one fits; the one that does not fit holds the others back.
+   * Each is handed its idle process here, in the same step as its reservation, so no other request can count on
+   * the same process.
+   */
+  private startWaiting(): void {
+    for (let next = this.waiting[0]; next && this.running < this.options.size; next = this.waiting[0]) {
+      if (!this.fitsBudget(next.workBytes)) {
+        // Idle processes are only kept for speed: their memory goes first when work needs it.
+        this.retireIdleFor(next.workBytes);
+        // One request alone always runs, whatever it needs: nothing else could make room for it.
+        if (!this.fitsBudget(next.workBytes) && this.running > 0) return;
+      }
+      this.waiting.shift();
+      const idle = this.takeIdle();
+      const reservedBytes = this.processBytes(idle) + next.workBytes;
+      this.running++;
+      this.reservedBytes += reservedBytes;
+      next.start({ idle, reservedBytes });
+    }
+  }
+
+  /**
+   * A request's working memory fits beside everything held now, in the idle process it would reuse (which keeps
+   * what it already holds) or in a new one.
+   */
+  private fitsBudget(workBytes: number): boolean {
+    const budget = this.options.memoryBudgetBytes;
+    if (budget === undefined) return true;
+    const reused = this.idle.findLast((p) => p.state === 'idle');
+    // A reused process is already counted among the idle ones; a new one adds its own size.
+    return this.committedBytes() + (reused ? 0 : CODEC_PROCESS_BYTES) + workBytes <= budget;
+  }
+
+  /**
+   * Memory held now: the reservations of running requests, idle processes (as much as each held after its last
+   * job) and processes being ended, until their exit.
+   */
+  private committedBytes(): number {
+    let bytes = this.reservedBytes;
+    // Only processes still on the idle list: one handed to a request is in that request's reservation already.
+    for (const proc of this.idle) if (proc.state === 'idle') bytes += this.processBytes(proc);
+    for (const proc of this.all) if (proc.state === 'retiring') bytes += CODEC_PROCESS_BYTES;
+    return bytes;
+  }
+
+  /** What a process holds before its next job: what it held after its last one (a new process: its start size). */
+  private processBytes(proc: CodecProcess | undefined): number {
+    return Math.max(CODEC_PROCESS_BYTES, proc?.lastRssBytes ?? 0);
+  }
+
+  /** Ends idle processes, least recently used first, until the work fits; the most recent one is left for reuse. */
+  private retireIdleFor(workBytes: number): void {
+    while (this.idle.length > 1 && !this.fitsBudget(workBytes)) void this.idle.shift()!.kill();
+  }
+}
+
+/** A request's turn: the idle process it reuses (none: it starts one) and the memory reserved for it. */
+interface Grant {
+  idle: CodecProcess | undefined;
+  reservedBytes: number;
 }
 
 interface InFlight {
   id: number;
-  resolve: (outcome: CodecOutcome) => void;
+  resolve: (outcome: CodecOutcome | TransformOutcome) => void;
   reject: (err: Error) => void;
 }
 
@@ -221,7 +324,7 @@ class CodecProcess {
   }
 
   /** Works on one request; the caller (the pool) decides afterwards whether the process goes back to idle. */
-  async run(request: CodecRequest, hardLimitMs: number, maxRssBytes: number): Promise<CodecOutcome> {
+  async run(task: CodecTask, hardLimitMs: number, maxRssBytes: number): Promise<CodecOutcome | TransformOutcome> {
     if (this.current !== 'idle' && this.current !== 'starting') {
       // The pool hands out only idle processes (or a new one, once); anything else is a bug worth a loud error.
       throw new CodecCrashError(`codec process handed a request while ${this.current}`);
@@ -230,7 +333,7 @@ class CodecProcess {
     const starting = this.current === 'starting';
     this.current = 'busy';
     const id = this.nextId++;
-    const outcome = new Promise<CodecOutcome>((resolve, reject) => {
+    const outcome = new Promise<CodecOutcome | TransformOutcome>((resolve, reject) => {
       this.inFlight = { id, resolve, reject };
     });
     // Settled by the exit handler even when we fail before sending; awaited below only on the happy path.
@@ -240,7 +343,7 @@ class CodecProcess {
       // The codec stops itself at its time limit; silence well past it means it is stuck in native code. The
       // process is marked retiring before the request fails, so the pool can never take it back as idle.
       void this.kill();
-      this.rejectInFlight(timeoutError(request.timeoutSeconds));
+      this.rejectInFlight(timeoutError(task.request.timeoutSeconds));
     }, hardLimitMs);
     const stopWatching = this.child.pid === undefined ? () => undefined : watchMemory(this.child.pid, maxRssBytes, () => {
       void this.kill();
@@ -248,7 +351,7 @@ class CodecProcess {
     });
     try {
       if (starting) await Promise.race([this.ready, outcome]);
-      this.child.send({ id, request }, (err) => {
+      this.child.send({ id, ...task }, (err) => {
         if (!err) return;
         void this.kill();
         this.rejectInFlight(new CodecCrashError(`could not reach the codec process (${err.message})`));

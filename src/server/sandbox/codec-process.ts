@@ -4,7 +4,16 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { compress, makePreview } from '../codec';
-import { lowerPriority, serializeError, type ReplyBody, type ReplyMessage, type RequestMessage } from './protocol';
+import { transformImage } from '../codec/tinify-transform';
+import {
+  lowerPriority,
+  serializeError,
+  type CodecRequest,
+  type ReplyBody,
+  type ReplyMessage,
+  type RequestMessage,
+  type TransformFileRequest,
+} from './protocol';
 
 if (!process.send) throw new Error('codec-process must be started by the codec pool (it talks over IPC)');
 
@@ -20,7 +29,13 @@ process.on('message', (message: RequestMessage) => void handle(message));
 // The codec (and sharp with it) is loaded by now: the parent may send work.
 process.send({ ready: true });
 
-async function handle({ id, request }: RequestMessage): Promise<void> {
+async function handle(message: RequestMessage): Promise<void> {
+  const body = message.kind === 'transform' ? await transform(message.request) : await compressOne(message.request);
+  const reply: ReplyMessage = { id: message.id, rssBytes: process.memoryUsage.rss(), ...body };
+  process.send!(reply);
+}
+
+async function compressOne(request: CodecRequest): Promise<ReplyBody> {
   let body: ReplyBody;
   try {
     const input = await fsp.readFile(request.inputPath);
@@ -42,8 +57,18 @@ async function handle({ id, request }: RequestMessage): Promise<void> {
     if (request.previewPath) await fsp.rm(request.previewPath, { force: true }).catch(() => undefined);
     body = { ok: false, error: serializeError(err) };
   }
-  const reply: ReplyMessage = { id, rssBytes: process.memoryUsage.rss(), ...body };
-  process.send!(reply);
+  return body;
+}
+
+async function transform(request: TransformFileRequest): Promise<ReplyBody> {
+  try {
+    const result = await transformImage(await fsp.readFile(request.inputPath), request.transform, request.timeoutSeconds);
+    await fsp.writeFile(request.outputPath, result.data);
+    return { ok: true, outcome: { format: result.format, width: result.width, height: result.height, bytes: result.data.length } };
+  } catch (err) {
+    await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
+    return { ok: false, error: serializeError(err) };
+  }
 }
 
 /** The card preview is a convenience: if it cannot be made, the card shows an icon and the job still completes. */

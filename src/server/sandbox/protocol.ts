@@ -2,6 +2,7 @@
 import os from 'node:os';
 import type { CompressionType, FormatDecision } from '../../contract/api';
 import { CodecError, type CodecErrorKind, type ImageFacts, type ImageFormat, type OutputFormat } from '../codec/types';
+import type { TransformRequest } from '../codec/tinify-transform';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the
@@ -45,10 +46,25 @@ export interface CodecOutcome {
   previewWritten?: boolean;
 }
 
-export interface RequestMessage {
-  id: number;
-  request: CodecRequest;
+/** A Tinify-style transformation (resize, convert, preserve) of a stored original into a new file. */
+export interface TransformFileRequest {
+  inputPath: string;
+  outputPath: string;
+  transform: TransformRequest;
+  timeoutSeconds: number;
 }
+
+export interface TransformOutcome {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** What a codec process is asked to do; its reply's outcome is the matching type. */
+export type CodecTask = { kind: 'compress'; request: CodecRequest } | { kind: 'transform'; request: TransformFileRequest };
+
+export type RequestMessage = { id: number } & CodecTask;
 
 /** Enough of an error to rebuild it on the other side: its user-facing kind, or its errno code. */
 export interface SerializedError {
@@ -57,7 +73,7 @@ export interface SerializedError {
   code?: string;
 }
 
-export type ReplyBody = { ok: true; outcome: CodecOutcome } | { ok: false; error: SerializedError };
+export type ReplyBody = { ok: true; outcome: CodecOutcome | TransformOutcome } | { ok: false; error: SerializedError };
 
 /** Every reply carries the codec process's resident memory after the job, so the pool can retire a bloated one. */
 export type ReplyMessage = { id: number; rssBytes: number } & ReplyBody;
@@ -78,4 +94,9 @@ export function deserializeError(e: SerializedError): Error {
 /** What the job runner needs from the codec: compress one stored file into another. */
 export interface FileCompressor {
   compressFile(request: CodecRequest): Promise<CodecOutcome>;
+}
+
+/** What the Tinify endpoints need from the codec: transform one stored file into another. */
+export interface FileTransformer {
+  transformFile(request: TransformFileRequest): Promise<TransformOutcome>;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ENCODERS } from '../../../src/server/codec';
 import { planAutoCandidates } from '../../../src/server/codec/auto';
 import { calibrated } from '../../../src/server/codec/encoders/descriptor';
-import { codecTimeLimit } from '../../../src/server/codec/time-limit';
+import { codecTimeLimit, workingBytesPerPixel } from '../../../src/server/codec/time-limit';
+import { AUTO_EXTRA_BYTES_PER_PIXEL, ENCODER_COSTS } from '../../../src/server/codec/costs';
 import { FORMAT_MIME_TYPES, IMAGE_FORMATS, outputFilename, parseColour } from '../../../src/contract/settings';
 
 describe('encoder descriptors', () => {
@@ -35,7 +36,16 @@ describe('encoder descriptors', () => {
     expect(codecTimeLimit(30, 'original', 'jpeg')).toBe(30);
     expect(codecTimeLimit(30, 'avif', 'jpeg')).toBeGreaterThan(codecTimeLimit(30, 'webp', 'jpeg'));
     expect(codecTimeLimit(30, 'auto', 'png', ['jpeg', 'png'])).toBe(60);
-    expect(codecTimeLimit(30, 'auto', 'png')).toBe(IMAGE_FORMATS.reduce((s, f) => s + 30 * ENCODERS[f].timeFactor, 0));
+    expect(codecTimeLimit(30, 'auto', 'png')).toBe(IMAGE_FORMATS.reduce((s, f) => s + 30 * ENCODER_COSTS[f].timeFactor, 0));
+  });
+
+  it('reserves memory for the hungriest encode a job runs: the output format, or the worst of Auto\'s candidates', () => {
+    expect(workingBytesPerPixel('original', 'jpeg')).toBe(ENCODER_COSTS.jpeg.workingBytesPerPixel);
+    expect(workingBytesPerPixel('webp', 'png')).toBe(ENCODER_COSTS.webp.workingBytesPerPixel);
+    expect(workingBytesPerPixel('auto', 'jpeg', ['jpeg', 'webp'])).toBe(
+      Math.max(ENCODER_COSTS.jpeg.workingBytesPerPixel, ENCODER_COSTS.webp.workingBytesPerPixel) + AUTO_EXTRA_BYTES_PER_PIXEL,
+    );
+    expect(workingBytesPerPixel('auto', 'jpeg')).toBeGreaterThanOrEqual(ENCODER_COSTS.avif.workingBytesPerPixel);
   });
 });
 

@@ -44,7 +44,6 @@ export const avifEncoder: EncoderDescriptor<AvifOptions> = {
   mimeType: FORMAT_MIME_TYPES.avif,
   extension: FORMAT_EXTENSIONS.avif,
   supportsAlpha: true,
-  timeFactor: 4,
   optionsSchema,
   options: avifOptions,
   encode: (decoded, { quality }) => toEncoded(decoded.avif(avifOptions(quality))),

@@ -1,5 +1,6 @@
 // What every output format declares: its type and name, whether it carries transparency, the mapping from our
-// 1-100 quality scale to its encoder's own settings, and how it encodes. Adding a format is adding one module.
+// 1-100 quality scale to its encoder's own settings, and how it encodes. Adding a format is adding one module here
+// and its time and memory cost in ../costs.ts (kept apart so the server can plan without loading the encoders).
 import type { Metadata, Sharp } from 'sharp';
 import type { z } from 'zod';
 import type { ImageFormat } from '../../../contract/settings';
@@ -35,11 +36,6 @@ export interface EncoderDescriptor<Options extends object = object> {
   extension: string;
   /** False when transparency must be flattened onto a background before encoding. */
   supportsAlpha: boolean;
-  /**
-   * Multiple of the base codec time limit this encoder may need for the same image: AVIF's encoder is several
-   * times slower than mozjpeg per pixel, and a deadline that fits JPEG would cut it off on a busy machine.
-   */
-  timeFactor: number;
   /** The encoder's own settings, validated (tests check every quality maps to valid options). */
   optionsSchema: z.ZodType<Options>;
   /** Our 1-100 scale -> the encoder's settings. */

@@ -20,7 +20,6 @@ export const pngEncoder: EncoderDescriptor<PaletteOptions> = {
   mimeType: FORMAT_MIME_TYPES.png,
   extension: FORMAT_EXTENSIONS.png,
   supportsAlpha: true,
-  timeFactor: 1,
   optionsSchema: optionsSchema as unknown as z.ZodType<PaletteOptions>,
   options: paletteOptions,
   encode: (decoded, { quality, source, deadline }) => {

@@ -34,7 +34,6 @@ export const webpEncoder: EncoderDescriptor<WebpOptions> = {
   mimeType: FORMAT_MIME_TYPES.webp,
   extension: FORMAT_EXTENSIONS.webp,
   supportsAlpha: true,
-  timeFactor: 2,
   optionsSchema,
   options: webpOptions,
   encode: (decoded, { quality }) => toEncoded(decoded.webp(webpOptions(quality))),

@@ -8,7 +8,9 @@ import { USER_MAX_FILE_SIZE } from '../../../contract/limits';
 import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '../../../contract/tinify';
 import type { ApiKeyRow, JobRow } from '../../db/schema';
 import { sniffImageFormat } from '../../codec/sniff';
-import { transformImage } from '../../codec/tinify-transform';
+import { CodecError } from '../../codec/types';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../../codec/time-limit';
+import { CodecCrashError } from '../../sandbox/codec-pool';
 import { JobWaiter } from '../../api/job-waiter';
 import { fetchSourceUrl, SourceUrlRefused } from '../../tinify/source-url';
 import { RateLimitExceeded, rateHeaders } from '../../api/fair-use';
@@ -172,22 +174,38 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
       const formats = options.convert ? convertFormats(options.convert.type) : [current];
       await deps.fairUse.chargeImages(key, 1);
-      const original = await fsp.readFile(deps.blobs.pathOf('original', job.id));
-      const result = await transformImage(original, {
-        resize: options.resize,
-        formats,
-        preserve: options.preserve ?? [],
-        quality: job.quality,
-        background: options.transform?.background,
-      });
-      return reply
-        .header('Content-Type', FORMAT_MIME_TYPES[result.format])
-        .header('Image-Width', String(result.width))
-        .header('Image-Height', String(result.height))
-        .header('Compression-Count', await compressionCount(key))
-        .send(result.data);
+      const inputFormat = formatOfMime(job.mime_type) ?? current;
+      const outputPath = deps.blobs.tempPath();
+      try {
+        const result = await deps.transformer
+          .transformFile({
+            inputPath: deps.blobs.pathOf('original', job.id),
+            outputPath,
+            transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
+            timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, formats.length > 1 ? 'auto' : formats[0]!, inputFormat, formats),
+          })
+          .catch(asTinifyError);
+        const data = await fsp.readFile(outputPath);
+        return reply
+          .header('Content-Type', FORMAT_MIME_TYPES[result.format])
+          .header('Image-Width', String(result.width))
+          .header('Image-Height', String(result.height))
+          .header('Compression-Count', await compressionCount(key))
+          .send(data);
+      } finally {
+        await fsp.rm(outputPath, { force: true });
+      }
     });
   });
+}
+
+/** A transformation the codec could not finish, in Tinify's terms: busy or stopped is worth a retry, a bad image is not. */
+function asTinifyError(err: unknown): never {
+  if (err instanceof CodecError && err.kind !== 'timeout') throw new TinifyError(415, 'Unsupported media type', err.message);
+  if (err instanceof CodecError || err instanceof CodecCrashError) {
+    throw new TinifyError(503, 'ServiceUnavailable', `${err.message}. Please try again.`, { 'Retry-After': '5' });
+  }
+  throw err;
 }
 
 /** Tinify's convert.type: one MIME type, a list (the smallest result wins) or a wildcard. */

@@ -1,0 +1,54 @@
+// How much memory a codec request will need, known before it starts: the pool admits requests against its memory
+// budget with this (codec-pool.ts). Read from the image header only (the first bytes of the stored file), so the
+// server plans without decoding anything and without loading the codec.
+import fsp from 'node:fs/promises';
+import { imageSize } from 'image-size';
+import type { ImageFormat } from '../../contract/settings';
+import { workingBytesPerPixel } from '../codec/time-limit';
+import type { CodecRequest } from './protocol';
+
+/**
+ * Resident memory of a codec process with Node, sharp and the codec loaded, after compressing a small image:
+ * 75-81 MiB measured on 2026-11-23 (Node 22, the bundled entry).
+ */
+export const CODEC_PROCESS_BYTES = 80 * 1024 ** 2;
+
+/** What a request whose image header cannot be read is taken to need: more than any budget, so it runs alone. */
+export const UNKNOWN_NEED_BYTES = 2 ** 40;
+
+/** JPEG headers put the frame size after the metadata segments (EXIF, ICC, XMP), which can be tens of kilobytes. */
+const HEADER_BYTES = 256 * 1024;
+
+const FORMAT_OF_TYPE: Partial<Record<string, ImageFormat>> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif' };
+
+/** The format and pixel count from the start of an image file, or null when the header cannot be read. */
+export async function readImageHeader(file: string): Promise<{ format: ImageFormat; pixels: number } | null> {
+  let head: Buffer;
+  try {
+    const handle = await fsp.open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(HEADER_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
+  try {
+    const size = imageSize(head);
+    const format = FORMAT_OF_TYPE[size.type ?? ''];
+    return format && size.width > 0 && size.height > 0 ? { format, pixels: size.width * size.height } : null;
+  } catch {
+    // Frame types the parser does not know (arithmetic-coded JPEG, say) or a damaged header: the codec decides.
+    return null;
+  }
+}
+
+/** Working memory (above the process's own) the request's image and output format are expected to need. */
+export async function estimateWorkingBytes(request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats'>): Promise<number> {
+  const header = await readImageHeader(request.inputPath);
+  if (!header) return UNKNOWN_NEED_BYTES;
+  return Math.ceil(header.pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats));
+}
