@@ -7,6 +7,12 @@ import { CODEC_MEMORY_LIMIT_BYTES } from '../../contract/limits';
 import { watchMemory } from './memory-watch';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
+
+/**
+ * Working memory of a request small enough to run beside one that needs more than the whole budget: about a
+ * 4-megapixel photo into JPEG or WebP, a 1.5-megapixel image into PNG or AVIF (codec/costs.ts).
+ */
+export const SMALL_WORK_BYTES = 48 * 1024 ** 2;
 import {
   deserializeError,
   lowerPriority,
@@ -86,6 +92,8 @@ export class CodecPool {
   /** Requests holding a slot, and the memory reserved for them (their process plus their working memory). */
   private running = 0;
   private reservedBytes = 0;
+  private oversizedRunning = 0;
+  private besideOversizedRunning = 0;
   private closed = false;
 
   constructor(private readonly options: CodecPoolOptions) {}
@@ -115,7 +123,7 @@ export class CodecPool {
       // A process being killed does not hold the slot: its exit may be reported late (a multi-gigabyte process
       // takes a while to tear down), and the next request gets an idle or a new process meanwhile. Its memory
       // still counts against the budget until it has exited (see committedBytes).
-      this.releaseSlot(grant.reservedBytes);
+      this.releaseSlot(grant);
     }
   }
 
@@ -184,32 +192,50 @@ export class CodecPool {
     });
   }
 
-  private releaseSlot(reservedBytes: number): void {
+  private releaseSlot(grant: Grant): void {
     this.running--;
-    this.reservedBytes -= reservedBytes;
+    this.reservedBytes -= grant.reservedBytes;
+    if (grant.oversized) this.oversizedRunning--;
+    if (grant.besideOversized) this.besideOversizedRunning--;
     this.startWaiting();
   }
 
   /**
-   * Starts waiting requests in order while the next one fits; the one that does not fit holds the others back.
-   * Each is handed its idle process here, in the same step as its reservation, so no other request can count on
-   * the same process.
+   * Starts waiting requests in order while the next one fits; the one that does not fit holds the others back,
+   * with one exception: while a request larger than the whole budget runs (a 100-megapixel photo, say, for tens
+   * of seconds), one small request at a time may run beside it, so other users' small images keep completing.
    */
   private startWaiting(): void {
-    for (let next = this.waiting[0]; next && this.running < this.options.size; next = this.waiting[0]) {
-      if (!this.fitsBudget(next.workBytes)) {
-        // Idle processes are only kept for speed: their memory goes first when work needs it.
-        this.retireIdleFor(next.workBytes);
-        // One request alone always runs, whatever it needs: nothing else could make room for it.
-        if (!this.fitsBudget(next.workBytes) && this.running > 0) return;
+    while (this.running < this.options.size && this.waiting.length > 0) {
+      const head = this.waiting[0]!;
+      // Idle processes are only kept for speed: their memory goes first when work needs it.
+      if (!this.fitsBudget(head.workBytes)) this.retireIdleFor(head.workBytes);
+      // One request alone always runs, whatever it needs: nothing else could make room for it.
+      if (this.fitsBudget(head.workBytes) || this.running === 0) {
+        this.grant(0, false);
+        continue;
       }
-      this.waiting.shift();
-      const idle = this.takeIdle();
-      const reservedBytes = this.processBytes(idle) + next.workBytes;
-      this.running++;
-      this.reservedBytes += reservedBytes;
-      next.start({ idle, reservedBytes });
+      if (this.oversizedRunning === 0 || this.besideOversizedRunning > 0) return;
+      const small = this.waiting.findIndex((w) => w.workBytes <= SMALL_WORK_BYTES);
+      if (small < 0) return;
+      this.grant(small, true);
     }
+  }
+
+  /**
+   * Hands the waiting request at `index` its idle process, in the same step as its reservation, so no other
+   * request can count on the same process.
+   */
+  private grant(index: number, besideOversized: boolean): void {
+    const [next] = this.waiting.splice(index, 1);
+    const idle = this.takeIdle();
+    const reservedBytes = this.processBytes(idle) + next!.workBytes;
+    const oversized = this.options.memoryBudgetBytes !== undefined && reservedBytes > this.options.memoryBudgetBytes;
+    this.running++;
+    this.reservedBytes += reservedBytes;
+    if (oversized) this.oversizedRunning++;
+    if (besideOversized) this.besideOversizedRunning++;
+    next!.start({ idle, reservedBytes, oversized, besideOversized });
   }
 
   /**
@@ -251,6 +277,10 @@ export class CodecPool {
 interface Grant {
   idle: CodecProcess | undefined;
   reservedBytes: number;
+  /** It needs more than the whole budget (it started alone). */
+  oversized: boolean;
+  /** It is the one small request let run beside an oversized one, over the budget. */
+  besideOversized: boolean;
 }
 
 interface InFlight {

@@ -111,6 +111,29 @@ describe('CodecPool memory budget', { timeout: 30_000 }, () => {
     await Promise.all([small.run, big.run, mystery.run]);
   });
 
+  it('while a request larger than the whole budget runs, small ones still run beside it, one at a time', async () => {
+    const pool = makePool({ memoryBudgetBytes: 200 * MiB });
+    const huge = submit(pool, BIG, 'huge.jpg');
+    await until(huge.started);
+    const nextHuge = submit(pool, BIG, 'next-huge.jpg');
+    const small = [1, 2].map((i) => submit(pool, SMALL, `small-${i}.png`));
+    await settledInPool(pool, 4);
+    await until(small[0]!.started);
+    expect(pool.load()).toMatchObject({ running: 2, waiting: 2 });
+    expect(small[1]!.started()).toBe(false);
+
+    small[0]!.release();
+    await small[0]!.run;
+    await until(small[1]!.started);
+    expect(nextHuge.started()).toBe(false);
+    small[1]!.release();
+    huge.release();
+    await Promise.all([small[1]!.run, huge.run]);
+    await until(nextHuge.started);
+    nextHuge.release();
+    await nextHuge.run;
+  });
+
   it('without a budget, only its size bounds it', async () => {
     const pool = makePool({});
     const jobs = [1, 2, 3, 4].map((i) => submit(pool, BIG, `big-${i}.jpg`));
