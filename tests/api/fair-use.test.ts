@@ -25,7 +25,8 @@ describe('fair use', () => {
     const first = await withKey(server.url, key, 'GET', '/api/queue/status');
     expect(first.status).toBe(200);
     expect(first.headers.get('ratelimit-limit')).toBe(String(PER_KEY_MINUTE));
-    expect(first.headers.get('ratelimit-policy')).toBe(`${PER_KEY_MINUTE};w=60`);
+    // The request policy the other fields report on, and the monthly image quota (the tighter of key 3 and user 4).
+    expect(first.headers.get('ratelimit-policy')).toBe(`${PER_KEY_MINUTE};w=60, 3;w=2592000;comment="images per calendar month"`);
     const remaining = Number(first.headers.get('ratelimit-remaining'));
     expect(remaining).toBeGreaterThanOrEqual(0);
     expect(remaining).toBeLessThan(PER_KEY_MINUTE);

@@ -10,6 +10,7 @@ import { corpusPath } from '../support/paths';
 import { createKey, signedInUser } from '../support/api-keys';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy';
 import { preservedExif } from '../../src/server/codec/exif-preserve';
+import { withPngText } from '../../src/server/codec/metadata-strip';
 import type { Job } from '../../src/contract/api';
 
 // The official client (a devDependency). Imported by a computed name so the typecheck of a checkout whose
@@ -145,6 +146,22 @@ describe('Tinify-compatible endpoints with the official client', () => {
     const onlyCopyright = Buffer.from(await source.preserve('copyright').toBuffer());
     const some = preservedExif((await sharp(onlyCopyright).metadata()).exif, ['copyright', 'creation', 'location']);
     expect(some).toEqual({ IFD0: { Copyright: '(c) Jane Doe' } });
+  });
+
+  it('preserves a PNG\'s copyright (its text chunk) in PNG and in a conversion to JPEG, and only when asked', async () => {
+    const png = withPngText(fs.readFileSync(corpusPath('photos', 'kodim03.png')), 'Copyright', '© Jane Doe 2026');
+    const source = tinify.fromBuffer(png);
+    const plain = Buffer.from(await source.toBuffer());
+    expect((await sharp(plain).metadata()).comments ?? []).toEqual([]);
+
+    const kept = Buffer.from(await source.preserve('copyright').toBuffer());
+    const keptMeta = await sharp(kept).metadata();
+    expect(keptMeta.format).toBe('png');
+    expect(keptMeta.comments).toEqual([{ keyword: 'Copyright', text: '© Jane Doe 2026' }]);
+
+    const asJpeg = Buffer.from(await source.preserve('copyright').convert({ type: 'image/jpeg' }).toBuffer());
+    // EXIF's Copyright is an ASCII field: libvips writes "©" as "(C)".
+    expect(preservedExif((await sharp(asJpeg).metadata()).exif, ['copyright'])).toEqual({ IFD0: { Copyright: '(C) Jane Doe 2026' } });
   });
 
   it('reports errors as Tinify types: bad key 401, unsupported file 415, refused source URL 400', async () => {

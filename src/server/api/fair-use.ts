@@ -21,7 +21,12 @@ export interface RateState {
   /** Seconds until the window of that limit ends. */
   resetSeconds: number;
   windowSeconds: number;
+  /** The monthly image allowance of the key (the tighter of key and user), listed beside the request policy. */
+  imagesPerMonth: number;
 }
+
+/** Seconds in the monthly window as RateLimit-Policy states it (the draft's windows are in seconds; a month varies). */
+const MONTH_SECONDS = 30 * 24 * 3600;
 
 const MINUTE = 60_000;
 /** Expired counter rows are removed at most this often per process. */
@@ -73,7 +78,8 @@ export class FairUse {
       { limit: this.limits.requestsPerMinutePerUser, used: byUser },
     ].map(({ limit, used }) => ({ limit, remaining: Math.max(0, limit - used), over: used > limit }));
     const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-    const state: RateState = { limit: tightest.limit, remaining: tightest.remaining, resetSeconds, windowSeconds: 60 };
+    const imagesPerMonth = Math.min(this.limits.imagesPerMonthPerKey, this.limits.imagesPerMonthPerUser);
+    const state: RateState = { limit: tightest.limit, remaining: tightest.remaining, resetSeconds, windowSeconds: 60, imagesPerMonth };
     if (states.some((s) => s.over)) {
       throw new RateLimitExceeded(state);
     }
@@ -153,6 +159,7 @@ export function rateHeaders(state: RateState): Record<string, string> {
     'RateLimit-Limit': String(state.limit),
     'RateLimit-Remaining': String(state.remaining),
     'RateLimit-Reset': String(state.resetSeconds),
-    'RateLimit-Policy': `${state.limit};w=${state.windowSeconds}`,
+    // Both policies: the request one the other fields report on, and the monthly image quota (its use: GET /api/usage).
+    'RateLimit-Policy': `${state.limit};w=${state.windowSeconds}, ${state.imagesPerMonth};w=${MONTH_SECONDS};comment="images per calendar month"`,
   };
 }

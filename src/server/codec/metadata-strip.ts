@@ -118,6 +118,21 @@ const PNG_KEEP = new Set([
   'pHYs', // intended pixel aspect ratio and print size
 ]);
 
+/**
+ * Adds one text chunk right after IHDR: `tEXt` when the text is plain ASCII (what every PNG reader shows), `iTXt`
+ * in UTF-8 otherwise (tEXt is Latin-1 by the standard, but libvips and others read it as UTF-8 and garble "©").
+ * Keywords are PNG's registered ones ("Copyright", "Creation Time", ...).
+ */
+export function withPngText(png: Buffer, keyword: string, text: string): Buffer {
+  const IHDR_END = 8 + 8 + 13 + 4;
+  if (png.length < IHDR_END || png.toString('latin1', 12, 16) !== 'IHDR') return png;
+  const ascii = /^[\x20-\x7e\n]*$/.test(text);
+  const chunk = ascii
+    ? pngChunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]))
+    : pngChunk('iTXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0, 0, 0, 0, 0]), Buffer.from(text, 'utf8')]));
+  return Buffer.concat([png.subarray(0, IHDR_END), chunk, png.subarray(IHDR_END)]);
+}
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);

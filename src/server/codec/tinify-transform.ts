@@ -1,7 +1,7 @@
 // Tinify-compatible transformations of a compressed job (POST /output/<id>): resize (fit, scale, cover, thumb),
 // convert (a list of formats, the smallest wins) and preserve (copyright, creation, location), encoded with our own
 // format descriptors from the uploaded original (one generation of loss, not two).
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DEFAULT_BACKGROUND, type ImageFormat } from '../../contract/settings';
 import { MAX_INPUT_PIXELS } from '../../contract/limits';
 import { ENCODERS } from './encoders';
@@ -11,6 +11,7 @@ import { preservedExif, type ExifTags, type PreserveField } from './exif-preserv
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import { CodecError } from './types';
 import { toCodecError } from './errors';
+import { withPngText } from './metadata-strip';
 
 export type ResizeMethod = 'fit' | 'scale' | 'cover' | 'thumb';
 
@@ -52,6 +53,9 @@ export async function transformImage(original: Buffer, request: TransformRequest
   try {
     const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const exif = preservedExif(meta.exif, request.preserve);
+    // A PNG carries its copyright as a text chunk rather than EXIF; either source reaches every output format.
+    const copyright = request.preserve.includes('copyright') ? (exif.IFD0?.Copyright ?? pngText(meta, 'Copyright')) : undefined;
+    if (copyright) exif.IFD0 = { ...exif.IFD0, Copyright: copyright };
     let best: TransformResult | null = null;
     for (const format of request.formats) {
       const encoder = ENCODERS[format];
@@ -64,6 +68,8 @@ export async function transformImage(original: Buffer, request: TransformRequest
       );
       // The JPEG encoder re-wraps raw pixels, which drops metadata: its EXIF is spliced in losslessly instead.
       if (format === 'jpeg' && Object.keys(exif).length > 0) encoded.data = await withJpegExif(encoded.data, exif);
+      // Our PNG encoder writes pixels only; Tinify preserves copyright alone for PNG (creation and location are JPEG-only).
+      if (format === 'png' && copyright) encoded.data = withPngText(encoded.data, 'Copyright', copyright);
       if (!best || encoded.data.length < best.data.length) best = { ...encoded, format };
     }
     if (!best) throw new CodecError('unsupported-format', 'No output format to convert to');
@@ -73,6 +79,11 @@ export async function transformImage(original: Buffer, request: TransformRequest
   } finally {
     deadline.dispose();
   }
+}
+
+/** A PNG text chunk's value by keyword (libvips reads tEXt, zTXt and iTXt). */
+function pngText(meta: Metadata, keyword: string): string | undefined {
+  return meta.comments?.find((c) => c.keyword === keyword)?.text || undefined;
 }
 
 /**
