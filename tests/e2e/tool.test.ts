@@ -111,6 +111,11 @@ describe('compression tool (guest)', () => {
     expect(await panel.getByTestId('metric-quality-level').innerText()).toBe('80% (Medium)');
 
     const divider = panel.getByRole('slider', { name: 'Comparison divider' });
+    // Opening moves focus into the comparison, onto the divider.
+    await divider.evaluate((el) => new Promise<void>((resolve) => {
+      const check = () => (el === document.activeElement ? resolve() : requestAnimationFrame(check));
+      check();
+    }));
     expect(await divider.getAttribute('aria-valuenow')).toBe('50');
     await divider.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -153,6 +158,12 @@ describe('compression tool (guest)', () => {
     const after = await transformOf();
     expect(before).toContain('translate(0px, 0px)');
     expect(after).toContain('translate(-60px, -30px)');
+    // The arrow keys on the zoomed image move the view too: 40 px a press, 160 with Shift.
+    await panel.getByTestId('split-view').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    expect(await transformOf()).toContain('translate(-100px, -190px)');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('70');
 
     await panel.getByRole('button', { name: 'Zoom out' }).click();
     expect(await zoom.innerText()).toBe('150%');
@@ -193,6 +204,8 @@ describe('compression tool (guest)', () => {
     expect(comp.status()).toBe(200);
     await panel.getByRole('button', { name: 'Close comparison' }).click();
     expect(await page.getByTestId('quality-assessment').count()).toBe(0);
+    // Focus returns to the Compare button the comparison was opened from.
+    await page.waitForFunction((id) => document.activeElement?.closest(`[data-job-id="${id}"]`)?.matches('*') && document.activeElement?.getAttribute('aria-label')?.startsWith('Compare '), kodim.id);
   });
 
   it('downloads one compressed file and the ZIP of all', async () => {
@@ -279,6 +292,13 @@ describe('compression tool (guest)', () => {
   });
 
   it('shows the failure toasts for queue actions', async () => {
+    // The page polls the queue only while it has active jobs; a small JPEG may finish before the routes below are
+    // in place, so the job list keeps the new job pending in the UI's eyes from the start (polling stays on).
+    await page.route('**/api/jobs', async (route) => {
+      const res = await route.fetch();
+      const jobs = (await res.json()) as Job[];
+      await route.fulfill({ response: res, json: jobs.map((j) => ({ ...j, status: 'pending' })) });
+    });
     await upload(page, [SMALL_JPEG]);
     await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
     for (const [action, button, title, text] of [
@@ -305,6 +325,7 @@ describe('compression tool (guest)', () => {
     await toastShows(page, 'Failed to resume queue', 'There was an error resuming the queue');
     await page.unroute('**/api/queue/resume');
     await page.unroute('**/api/queue/status');
+    await page.unroute('**/api/jobs');
   });
 
   it('shows drag accept and reject states, uploads a real drop, and dims with Uploading... while sending', async () => {

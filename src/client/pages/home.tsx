@@ -41,8 +41,18 @@ export default function Home() {
     path: '/',
   });
 
+  // Closing the comparison hands focus back to the Compare button it was opened from (not to the page body).
+  const returnFocusTo = useRef<string | null>(null);
+  const closeComparison = () => {
+    returnFocusTo.current = compareId;
+    setCompareId(null);
+  };
   useEffect(() => {
     if (compareId) compareRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    else if (returnFocusTo.current) {
+      document.querySelector<HTMLElement>(`[data-job-id="${CSS.escape(returnFocusTo.current)}"] button[aria-label^="Compare "]`)?.focus();
+      returnFocusTo.current = null;
+    }
   }, [compareId]);
 
   return (
@@ -75,7 +85,7 @@ export default function Home() {
         {compareId && (
           <div ref={compareRef} className="scroll-mt-20">
             <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading comparison" />}>
-              <QualityAssessment key={compareId} job={compareJob} onClose={() => setCompareId(null)} />
+              <QualityAssessment key={compareId} job={compareJob} onClose={closeComparison} />
             </Suspense>
           </div>
         )}

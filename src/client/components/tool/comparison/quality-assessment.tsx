@@ -9,7 +9,7 @@ import { outputFormatText } from '../../../lib/output-format';
 import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '../../../lib/image-diff';
 import { Button } from '../../ui/button';
 import { useDifferences, type DiffResult } from './use-differences';
-import { splitFromKey, zoomIn, zoomOut } from './zoom';
+import { panFromKey, splitFromKey, zoomIn, zoomOut } from './zoom';
 
 type ViewMode = 'split' | 'side-by-side';
 interface Pan {
@@ -62,6 +62,7 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   const [fullscreen, setFullscreen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
+  const dividerRef = useRef<HTMLDivElement>(null);
   const panStart = useRef<{ px: number; py: number; x: number; y: number } | null>(null);
   const [panning, setPanning] = useState(false);
 
@@ -69,6 +70,11 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   const originalSrc = job ? `/api/jobs/${encodeURIComponent(job.id)}/original-preview` : '';
   const compressedSrc = available ? job.compressedPath : null;
   const diff = useDifferences(showDiff && available, originalSrc, compressedSrc);
+
+  // Keyboard users land on the control they came for, not on the page body or the far-away Compare button.
+  useEffect(() => {
+    (dividerRef.current ?? rootRef.current)?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     if (!fullscreen) return;
@@ -131,6 +137,16 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
     setPanning(false);
   };
 
+  /** Arrow keys on a zoomed image move the view over it (as scrolling would): 40 px a press, 160 with Shift. */
+  const onViewerKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    // Keys pressed on the divider inside the split view are its own.
+    if (e.target !== e.currentTarget || zoom <= 1) return;
+    const delta = panFromKey(e.key, e.shiftKey);
+    if (!delta) return;
+    e.preventDefault();
+    setPan((p) => ({ x: p.x - delta.x, y: p.y - delta.y }));
+  };
+
   const resetView = () => {
     setZoom(1);
     setPan({ x: 0, y: 0 });
@@ -166,6 +182,10 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
     fullscreen ? 'min-h-0 flex-1' : 'max-h-[70vh] min-h-[160px]',
   );
   const panHandlers = {
+    role: 'group',
+    tabIndex: 0,
+    'aria-label': zoom > 1 ? 'Zoomed image: arrow keys move the view' : 'Image comparison',
+    onKeyDown: onViewerKeyDown,
     onPointerDown: onPanPointerDown,
     onPointerMove: onPanPointerMove,
     onPointerUp: endPan,
@@ -306,6 +326,7 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
               e.preventDefault();
               setSplit(next);
             }}
+            ref={dividerRef}
             onPointerDown={onDividerPointerDown}
             onPointerMove={onDividerPointerMove}
             className="group absolute inset-y-0 z-10 flex w-8 -translate-x-1/2 cursor-ew-resize touch-none items-center justify-center focus-visible:outline-none"
@@ -359,7 +380,9 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
           <span className="w-12 text-right text-sm tabular-nums text-slate-700">{split}%</span>
         </div>
       )}
-      <p className="text-xs text-slate-600">Drag the image to pan. Drag the divider or use the arrow keys on it to compare.</p>
+      <p className="text-xs text-slate-600">
+        Drag the image to pan (zoomed in, the arrow keys on the image do too). Drag the divider or use the arrow keys on it to compare.
+      </p>
     </div>
   );
 }

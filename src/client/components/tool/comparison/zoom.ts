@@ -15,3 +15,15 @@ export function splitFromKey(key: string, split: number): number | null {
   const d = step[key];
   return d === undefined ? null : Math.min(100, Math.max(0, split + d));
 }
+
+/** How far an arrow key moves the view over a zoomed image, in CSS pixels; null for other keys. */
+export function panFromKey(key: string, fast: boolean): { x: number; y: number } | null {
+  const step = fast ? 160 : 40;
+  const moves: Record<string, { x: number; y: number }> = {
+    ArrowLeft: { x: -step, y: 0 },
+    ArrowRight: { x: step, y: 0 },
+    ArrowUp: { x: 0, y: -step },
+    ArrowDown: { x: 0, y: step },
+  };
+  return moves[key] ?? null;
+}
