@@ -8,7 +8,8 @@ export const JOB_STATUSES = ['pending', 'processing', 'completed', 'error'] as c
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 // Settings (quality, type, format, ...) are one schema in settings.ts; re-exported here for existing imports.
-export { COMPRESSION_TYPES, compressSettingsSchema as compressFieldsSchema, type CompressionType } from './settings';
+export { COMPRESSION_TYPES, type CompressionType } from './settings';
+export { compressSettingsSchema as compressFieldsSchema } from './settings-schema';
 
 export interface Job {
   id: string;

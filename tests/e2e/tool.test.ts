@@ -142,11 +142,17 @@ describe('compression tool (guest)', () => {
     expect(await divider.getAttribute('aria-valuenow')).toBe('70');
     expect(await panel.getByTestId('compressed-layer').evaluate((el) => (el as HTMLElement).style.clipPath)).toBe('inset(0px 0px 0px 70%)');
 
+    // Zoom reads in real pixels: at Fit, the screen pixels per image pixel of kodim03 (768 x 512) in this viewer.
     const zoom = panel.getByTestId('zoom-level');
+    const percent = async () => Number(/^(\d+)%$/.exec(await zoom.innerText())?.[1]);
+    const dpr = await page.evaluate(() => window.devicePixelRatio);
+    const viewer = await panel.getByTestId('split-view').evaluate((el) => ({ w: el.clientWidth, h: el.clientHeight }));
+    const fit = Math.min(viewer.w / 768, viewer.h / 512) * dpr * 100;
+    expect(Math.abs((await percent()) - fit)).toBeLessThanOrEqual(1);
     await panel.getByRole('button', { name: 'Zoom in' }).click();
-    expect(await zoom.innerText()).toBe('150%');
+    expect(Math.abs((await percent()) - fit * 1.5)).toBeLessThanOrEqual(1);
     await panel.getByRole('button', { name: 'Zoom in' }).click();
-    expect(await zoom.innerText()).toBe('225%');
+    expect(Math.abs((await percent()) - fit * 2.25)).toBeLessThanOrEqual(1);
 
     // Drag to pan: the image layers move by the drag distance.
     const transformOf = () => panel.getByTestId('split-view').locator('div').first().evaluate((el) => (el as HTMLElement).style.transform);
@@ -166,16 +172,48 @@ describe('compression tool (guest)', () => {
     expect(await divider.getAttribute('aria-valuenow')).toBe('70');
 
     await panel.getByRole('button', { name: 'Zoom out' }).click();
-    expect(await zoom.innerText()).toBe('150%');
-    await panel.getByRole('button', { name: 'Reset zoom' }).click();
-    expect(await zoom.innerText()).toBe('100%');
+    expect(Math.abs((await percent()) - fit * 1.5)).toBeLessThanOrEqual(1);
+    await panel.getByRole('button', { name: 'Fit to view' }).click();
+    expect(Math.abs((await percent()) - fit)).toBeLessThanOrEqual(1);
     expect(await transformOf()).toContain('translate(0px, 0px) scale(1)');
+    // 1:1 is one image pixel per screen pixel: the 768 px wide image is drawn 768 device pixels wide.
+    await panel.getByRole('button', { name: 'Actual pixels (1:1)' }).click();
+    expect(await zoom.innerText()).toBe('100%');
+    // The img box fills the (zoomed) viewer; object-contain draws the picture inside it at the image's aspect ratio.
+    const drawn = await panel.getByRole('img', { name: 'Original kodim03.png' }).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return Math.min(box.width, (box.height * 768) / 512) * window.devicePixelRatio;
+    });
+    expect(Math.abs(drawn - 768)).toBeLessThanOrEqual(1);
+    await panel.getByRole('button', { name: 'Fit to view' }).click();
 
     await panel.getByRole('button', { name: 'Show differences' }).click();
     const count = panel.getByTestId('diff-count');
     await count.filter({ hasText: 'pixels differ' }).waitFor();
     expect(await count.innerText()).toMatch(/^[\d,]+ pixels differ \([\d.]+% of 768 × 512\)$/);
     await panel.getByTestId('diff-overlay').waitFor();
+    // The threshold is adjustable (the spec's 10 by default) and the count follows it.
+    const counted = async () => Number((await count.innerText()).split(' ')[0]!.replace(/,/g, ''));
+    const atTen = await counted();
+    await panel.getByLabel('Difference threshold').fill('0');
+    const atZero = await counted();
+    await panel.getByLabel('Difference threshold').fill('64');
+    const atMax = await counted();
+    expect(atZero).toBeGreaterThan(atTen);
+    expect(atMax).toBeLessThan(atTen);
+    await panel.getByLabel('Difference threshold').fill('0');
+    // A colour that reads on red images: every painted pixel of the overlay turns cyan.
+    await panel.getByRole('radio', { name: 'cyan' }).check();
+    const colours = await panel.getByTestId('diff-overlay').evaluate((el) => {
+      const canvas = el as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const seen = new Set<string>();
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      return [...seen];
+    });
+    expect(colours).toEqual(['0,229,255']);
+    await panel.getByLabel('Difference threshold').fill('10');
+    expect(await counted()).toBe(atTen);
     // A viewport shot with the panel just below the sticky header.
     await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
     await page.screenshot({ path: path.join(SHOTS, 'tool-comparison-desktop.png') });

@@ -6,7 +6,7 @@ import type { JobQueue } from './job-queue';
 import type { JobRepository } from './job-repository';
 import type { JobRow, NewJob } from '../db/schema';
 import type { QueueStats, QueueStatus } from '../../contract/api';
-import type { CompressSettings } from '../../contract/settings';
+import type { CompressSettings } from '../../contract/settings-schema';
 import { RETENTION_HOURS } from '../../contract/limits';
 
 export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;

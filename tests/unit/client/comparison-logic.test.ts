@@ -1,7 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { splitFromKey, zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '../../../src/client/components/tool/comparison/zoom';
+import { devicePixelsPerImagePixel, panFromKey, splitFromKey, zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '../../../src/client/components/tool/comparison/zoom';
 import { DEFAULT_SETTINGS, selectedPresetId, withCustomQuality, withPreset } from '../../../src/client/components/tool/settings';
 import type { Preset } from '../../../src/contract/api';
+
+describe('zoom in real pixels', () => {
+  const viewer = { width: 800, height: 600 };
+  it('reads the fitted size as screen pixels per image pixel, the narrower side deciding, device pixels counted', () => {
+    // A 4000 x 2000 photo fits by its width: 0.2 CSS px per image px.
+    expect(devicePixelsPerImagePixel(1, viewer, { width: 4000, height: 2000 }, 1)).toBeCloseTo(0.2);
+    expect(devicePixelsPerImagePixel(1, viewer, { width: 4000, height: 2000 }, 2)).toBeCloseTo(0.4);
+    // A tall one fits by its height.
+    expect(devicePixelsPerImagePixel(1.5, viewer, { width: 300, height: 1200 }, 1)).toBeCloseTo(0.75);
+    expect(devicePixelsPerImagePixel(1, null, { width: 300, height: 1200 }, 1)).toBeNull();
+    expect(devicePixelsPerImagePixel(1, viewer, { width: null, height: null }, 1)).toBeNull();
+  });
+
+  it('lets the zoom reach 1:1 of a large photo past the usual maximum, and step back from it', () => {
+    const oneToOne = 1 / 0.2;
+    expect(zoomIn(4, oneToOne * 1.5)).toBeCloseTo(6);
+    expect(zoomOut(7.5, 7.5)).toBeCloseTo(5);
+    expect(zoomIn(4)).toBe(ZOOM_MAX);
+  });
+
+  it('moves the view 40 px per arrow press, 160 with Shift', () => {
+    expect(panFromKey('ArrowRight', false)).toEqual({ x: 40, y: 0 });
+    expect(panFromKey('ArrowUp', true)).toEqual({ x: 0, y: -160 });
+    expect(panFromKey('Enter', false)).toBeNull();
+  });
+});
 
 describe('zoom', () => {
   it('steps by 1.5 within 0.1 and 5', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countDifferentPixels, DIFF_THRESHOLD, paintDifferences, qualityLevel, QUALITY_LEVEL_CLASSES } from '../../../src/client/lib/image-diff';
+import {
+  countDifferentPixels,
+  DIFF_COLOURS,
+  DIFF_THRESHOLD,
+  paintDifferences,
+  paintOverlay,
+  pixelDifferences,
+  qualityLevel,
+  QUALITY_LEVEL_CLASSES,
+} from '../../../src/client/lib/image-diff';
 
 const rgba = (...pixels: Array<[number, number, number, number?]>) => new Uint8ClampedArray(pixels.flatMap(([r, g, b, a = 255]) => [r, g, b, a]));
 
@@ -39,6 +48,30 @@ describe('countDifferentPixels', () => {
     expect(paintDifferences(a, b, out)).toBe(countDifferentPixels(a, b));
     expect(Array.from(out.slice(0, 4))).toEqual([255, 0, 0, 0]);
     expect(Array.from(out.slice(4, 8))).toEqual([255, 0, 0, 200]);
+  });
+});
+
+describe('differences overlay: threshold and colour', () => {
+  // Means 10 (not over the spec's 10), 10.33 (over) and 40.
+  const a = rgba([0, 0, 0], [0, 0, 0], [0, 0, 0]);
+  const b = rgba([30, 0, 0], [31, 0, 0], [120, 0, 0]);
+
+  it('counts a pixel over a whole threshold by its exact mean, whatever the threshold', () => {
+    const diffs = pixelDifferences(a, b);
+    const out = new Uint8ClampedArray(a.length);
+    expect(paintOverlay(diffs, out)).toBe(countDifferentPixels(a, b));
+    expect(paintOverlay(diffs, out, 10)).toBe(2);
+    expect(paintOverlay(diffs, out, 39)).toBe(1);
+    expect(paintOverlay(diffs, out, 40)).toBe(0);
+    expect(paintOverlay(diffs, out, 0)).toBe(3);
+    for (const t of [0, 5, 10, 39, 40]) expect(paintOverlay(diffs, out, t)).toBe(countDifferentPixels(a, b, t));
+  });
+
+  it('paints in the chosen colour, so the overlay reads on red images too', () => {
+    const out = new Uint8ClampedArray(a.length);
+    paintOverlay(pixelDifferences(a, b), out, 10, 'cyan');
+    expect(Array.from(out.slice(4, 8))).toEqual([...DIFF_COLOURS.cyan, 200]);
+    expect(Array.from(out.slice(0, 4))).toEqual([...DIFF_COLOURS.cyan, 0]);
   });
 });
 

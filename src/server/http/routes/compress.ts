@@ -1,7 +1,7 @@
 // POST /api/compress: multipart upload of images -> pending jobs.
 import type { FastifyInstance } from 'fastify';
 import type { CompressResponse } from '../../../contract/api';
-import { compressSettingsSchema, settingsFieldOf } from '../../../contract/settings';
+import { compressSettingsSchema, settingsFieldOf } from '../../../contract/settings-schema';
 import type { ErrorCode } from '../../../contract/errors';
 import { MESSAGES } from '../../../contract/messages';
 import { DomainError } from '../../errors';

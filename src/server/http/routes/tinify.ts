@@ -3,7 +3,8 @@
 // every other upload. Errors are Tinify's `{ error, message }` with its statuses.
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compressSettingsSchema, FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../../contract/settings';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../../contract/settings';
+import { compressSettingsSchema } from '../../../contract/settings-schema';
 import { USER_MAX_FILE_SIZE } from '../../../contract/limits';
 import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '../../../contract/tinify';
 import type { ApiKeyRow, JobRow } from '../../db/schema';

@@ -1,15 +1,15 @@
 // Quality Assessment: before/after comparison of one completed job (split or side by side, zoom, pan, differences).
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { Columns2, Layers, Maximize2, Minimize2, RotateCcw, SplitSquareHorizontal, X, ZoomIn, ZoomOut } from 'lucide-react';
 import type { Job } from '../../../../contract/api';
 import { MESSAGES } from '../../../../contract/messages';
 import { cn } from '../../../lib/cn';
 import { formatFileSize, savingPercent } from '../../../lib/format';
 import { outputFormatText } from '../../../lib/output-format';
-import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '../../../lib/image-diff';
+import { DIFF_COLOURS, DIFF_THRESHOLD, paintOverlay, qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS, type DiffColour } from '../../../lib/image-diff';
 import { Button } from '../../ui/button';
-import { useDifferences, type DiffResult } from './use-differences';
-import { panFromKey, splitFromKey, zoomIn, zoomOut } from './zoom';
+import { useDifferences } from './use-differences';
+import { devicePixelsPerImagePixel, panFromKey, splitFromKey, zoomIn, zoomOut } from './zoom';
 
 type ViewMode = 'split' | 'side-by-side';
 interface Pan {
@@ -24,17 +24,17 @@ export interface QualityAssessmentProps {
 
 const TYPE_LABELS: Record<string, string> = { high: 'High quality', web: 'Web optimized', standard: 'Custom (standard)', maximum: 'Maximum compression' };
 
-/** Draws the overlay once per result; object-fit keeps it aligned with the image it covers. */
-function DiffCanvas({ result }: { result: DiffResult }) {
+/** Draws the overlay once per painting; object-fit keeps it aligned with the image it covers. */
+function DiffCanvas({ overlay }: { overlay: ImageData }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    ref.current?.getContext('2d')?.putImageData(result.overlay, 0, 0);
-  }, [result]);
+    ref.current?.getContext('2d')?.putImageData(overlay, 0, 0);
+  }, [overlay]);
   return (
     <canvas
       ref={ref}
-      width={result.width}
-      height={result.height}
+      width={overlay.width}
+      height={overlay.height}
       className="pointer-events-none absolute inset-0 h-full w-full object-contain"
       data-testid="diff-overlay"
       aria-hidden="true"
@@ -59,6 +59,9 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState<Pan>({ x: 0, y: 0 });
   const [showDiff, setShowDiff] = useState(false);
+  const [threshold, setThreshold] = useState(DIFF_THRESHOLD);
+  const [diffColour, setDiffColour] = useState<DiffColour>('red');
+  const [viewerSize, setViewerSize] = useState<{ width: number; height: number } | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
@@ -70,6 +73,26 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   const originalSrc = job ? `/api/jobs/${encodeURIComponent(job.id)}/original-preview` : '';
   const compressedSrc = available ? job.compressedPath : null;
   const diff = useDifferences(showDiff && available, originalSrc, compressedSrc);
+  const painted = useMemo(() => {
+    if (diff.status !== 'done') return null;
+    const overlay = new ImageData(diff.result.width, diff.result.height);
+    return { overlay, count: paintOverlay(diff.result.diffs, overlay.data, threshold, diffColour) };
+  }, [diff, threshold, diffColour]);
+
+  // The viewer's size, for zoom in real pixels (the first viewer: both have the same size side by side).
+  useEffect(() => {
+    const el = viewerRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewerSize({ width: el.clientWidth, height: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [mode, fullscreen, available]);
+  const image = { width: job?.originalWidth ?? null, height: job?.originalHeight ?? null };
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const realScale = devicePixelsPerImagePixel(zoom, viewerSize, image, dpr);
+  /** The zoom that shows one image pixel per device pixel. */
+  const oneToOne = realScale === null ? null : zoom / realScale;
+  const maxZoom = oneToOne ?? undefined;
 
   // Keyboard users land on the control they came for, not on the page body or the far-away Compare button.
   useEffect(() => {
@@ -147,9 +170,12 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
     setPan((p) => ({ x: p.x - delta.x, y: p.y - delta.y }));
   };
 
-  const resetView = () => {
+  const fitView = () => {
     setZoom(1);
     setPan({ x: 0, y: 0 });
+  };
+  const actualPixels = () => {
+    if (oneToOne !== null) setZoom(oneToOne);
   };
 
   if (!available) {
@@ -175,7 +201,7 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   const level = qualityLevel(job.compressionQuality);
   const aspect =
     !fullscreen && job.originalWidth && job.originalHeight ? { aspectRatio: `${job.originalWidth} / ${job.originalHeight}` } : undefined;
-  const diffResult = diff.status === 'done' && showDiff ? diff.result : null;
+  const diffOverlay = painted && showDiff ? painted.overlay : null;
   const viewerClasses = cn(
     'relative w-full overflow-hidden rounded-lg bg-[repeating-conic-gradient(#e2e8f0_0_25%,#f8fafc_0_50%)] bg-[length:20px_20px]',
     panning ? 'cursor-grabbing' : 'cursor-grab',
@@ -270,18 +296,27 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
       </dl>
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Zoom and differences">
-        <Button variant="secondary" size="sm" onClick={() => setZoom(zoomOut)} aria-label="Zoom out">
+        <Button variant="secondary" size="sm" onClick={() => setZoom((z) => zoomOut(z, maxZoom))} aria-label="Zoom out">
           <ZoomOut className="h-4 w-4" aria-hidden="true" />
         </Button>
-        <span className="w-14 text-center text-sm font-medium tabular-nums text-slate-800" data-testid="zoom-level" aria-live="polite">
-          {Math.round(zoom * 100)}%
+        {/* Real pixels: 100% is one image pixel per screen pixel, whatever the viewer's size. */}
+        <span
+          className="w-16 text-center text-sm font-medium tabular-nums text-slate-800"
+          data-testid="zoom-level"
+          aria-live="polite"
+          title="Image pixels shown per screen pixel"
+        >
+          {realScale === null ? `${Math.round(zoom * 100)}% of fit` : `${Math.round(realScale * 100)}%`}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => setZoom(zoomIn)} aria-label="Zoom in">
+        <Button variant="secondary" size="sm" onClick={() => setZoom((z) => zoomIn(z, maxZoom))} aria-label="Zoom in">
           <ZoomIn className="h-4 w-4" aria-hidden="true" />
         </Button>
-        <Button variant="secondary" size="sm" onClick={resetView} aria-label="Reset zoom">
+        <Button variant="secondary" size="sm" onClick={fitView} aria-pressed={zoom === 1} aria-label="Fit to view">
           <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          <span className="hidden sm:inline">Reset</span>
+          Fit
+        </Button>
+        <Button variant="secondary" size="sm" onClick={actualPixels} disabled={oneToOne === null} aria-pressed={oneToOne !== null && zoom === oneToOne} aria-label="Actual pixels (1:1)">
+          1:1
         </Button>
         <Button variant={showDiff ? 'primary' : 'secondary'} size="sm" aria-pressed={showDiff} onClick={() => setShowDiff((s) => !s)}>
           <Layers className="h-4 w-4" aria-hidden="true" />
@@ -292,8 +327,39 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
             {diff.status === 'loading' && 'Analysing pixels...'}
             {diff.status === 'error' && 'Could not compare the images'}
             {diff.status === 'done' &&
-              `${diff.result.count.toLocaleString()} pixels differ (${((diff.result.count / (diff.result.width * diff.result.height)) * 100).toFixed(2)}% of ${diff.result.width} × ${diff.result.height})`}
+              painted &&
+              `${painted.count.toLocaleString()} pixels differ (${((painted.count / (diff.result.width * diff.result.height)) * 100).toFixed(2)}% of ${diff.result.width} × ${diff.result.height})`}
           </span>
+        )}
+        {showDiff && (
+          <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2">
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              Threshold
+              <input
+                type="range"
+                min={0}
+                max={64}
+                step={1}
+                value={threshold}
+                onChange={(e) => setThreshold(Number(e.target.value))}
+                className="w-32 accent-blue-600"
+                aria-label="Difference threshold"
+                aria-valuetext={`a pixel counts when its colour changes by more than ${threshold} of 255`}
+                data-testid="diff-threshold"
+              />
+              <span className="w-6 tabular-nums">{threshold}</span>
+            </label>
+            <fieldset className="flex items-center gap-2 text-sm text-slate-800">
+              <legend className="sr-only">Overlay colour</legend>
+              <span aria-hidden="true">Colour</span>
+              {(Object.keys(DIFF_COLOURS) as DiffColour[]).map((c) => (
+                <label key={c} className="flex items-center gap-1">
+                  <input type="radio" name={`${titleId}-diff-colour`} value={c} checked={diffColour === c} onChange={() => setDiffColour(c)} />
+                  <span className="capitalize">{c}</span>
+                </label>
+              ))}
+            </fieldset>
+          </div>
         )}
       </div>
 
@@ -303,9 +369,9 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
           <div className="absolute inset-0" style={{ clipPath: `inset(0 0 0 ${split}%)` }} data-testid="compressed-layer">
             <Layer src={job.compressedPath!} alt={`Compressed ${job.filename}`} transform={transform} />
           </div>
-          {diffResult && (
+          {diffOverlay && (
             <div className="pointer-events-none absolute inset-0 origin-center" style={transform}>
-              <DiffCanvas result={diffResult} />
+              <DiffCanvas overlay={diffOverlay} />
             </div>
           )}
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">Original</span>
@@ -346,14 +412,14 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
           {(
             [
               ['Original', originalSrc, null],
-              ['Compressed', job.compressedPath!, diffResult],
+              ['Compressed', job.compressedPath!, diffOverlay],
             ] as const
-          ).map(([label, src, overlay]) => (
+          ).map(([label, src, overlay], i) => (
             <figure key={label} className="flex min-h-0 flex-col gap-1">
               <figcaption className="text-sm font-medium text-slate-800">{label}</figcaption>
-              <div className={viewerClasses} {...panHandlers}>
+              <div ref={i === 0 ? viewerRef : undefined} className={viewerClasses} {...panHandlers}>
                 <Layer src={src} alt={`${label} ${job.filename}`} transform={transform}>
-                  {overlay && <DiffCanvas result={overlay} />}
+                  {overlay && <DiffCanvas overlay={overlay} />}
                 </Layer>
               </div>
             </figure>

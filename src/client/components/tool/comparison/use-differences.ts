@@ -1,15 +1,16 @@
-// Computes the differences overlay on canvases from the original preview and the compressed image.
+// Computes each pixel's difference between the original preview and the compressed image, once per comparison;
+// the overlay is painted from it for whatever threshold and colour the viewer picks (paintOverlay).
 import { useEffect, useRef, useState } from 'react';
-import { paintDifferences } from '../../../lib/image-diff';
+import { pixelDifferences } from '../../../lib/image-diff';
 
 /** Larger images are compared at a reduced size so phones keep their memory. */
 const MAX_PIXELS = 4_000_000;
 
 export interface DiffResult {
-  count: number;
   width: number;
   height: number;
-  overlay: ImageData;
+  /** Mean absolute RGB difference per pixel, 0-255, row by row. */
+  diffs: Uint8Array;
 }
 
 type DiffState = { status: 'idle' | 'loading' } | { status: 'error'; message: string } | { status: 'done'; result: DiffResult };
@@ -39,9 +40,7 @@ export async function computeDifferences(originalSrc: string, compressedSrc: str
   const scale = Math.min(1, Math.sqrt(MAX_PIXELS / (a.naturalWidth * a.naturalHeight)));
   const width = Math.max(1, Math.round(a.naturalWidth * scale));
   const height = Math.max(1, Math.round(a.naturalHeight * scale));
-  const overlay = new ImageData(width, height);
-  const count = paintDifferences(pixelsOf(a, width, height), pixelsOf(b, width, height), overlay.data);
-  return { count, width, height, overlay };
+  return { width, height, diffs: pixelDifferences(pixelsOf(a, width, height), pixelsOf(b, width, height)) };
 }
 
 export function useDifferences(enabled: boolean, originalSrc: string, compressedSrc: string | null): DiffState {
