@@ -6,7 +6,8 @@ import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
 import type { CompressResponse } from '../../../contract/api';
 import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '../../../contract/limits';
 import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '../../../contract/messages';
-import { apiRequest, ApiRequestError, errorCode } from '../../lib/api';
+import { ApiRequestError, errorCode } from '../../lib/api';
+import { describeProgress, postFormWithProgress, type UploadProgress } from '../../lib/upload';
 import { displayableFormats } from '../../lib/format-support';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
@@ -48,6 +49,7 @@ export function DropZone({ settings, isAuthenticated }: { settings: CompressionS
   const { isLoading: authLoading } = useAuth();
   const { data: config = DEFAULT_UPLOAD_CONFIG } = useUploadConfig(isAuthenticated, !authLoading);
   const [errors, setErrors] = useState<UploadError[]>([]);
+  const [progress, setProgress] = useState<{ sent: UploadProgress; startedAt: number; now: number } | null>(null);
 
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
@@ -60,7 +62,9 @@ export function DropZone({ settings, isAuthenticated }: { settings: CompressionS
       // Auto may only answer with formats this browser can show.
       if (format === 'auto') form.append('formats', (await displayableFormats()).join(','));
       for (const file of files) form.append('images', file, file.name);
-      return (await (await apiRequest('POST', '/api/compress', form)).json()) as CompressResponse;
+      const startedAt = performance.now();
+      setProgress({ sent: { loaded: 0, total: files.reduce((sum, f) => sum + f.size, 0) }, startedAt, now: startedAt });
+      return postFormWithProgress<CompressResponse>('/api/compress', form, (sent) => setProgress({ sent, startedAt, now: performance.now() }));
     },
     onSuccess: (data) => {
       const rejected = data.rejected ?? [];
@@ -93,6 +97,7 @@ export function DropZone({ settings, isAuthenticated }: { settings: CompressionS
       else toast({ title: 'Upload failed', description: message, variant: 'destructive' });
     },
     onSettled: () => {
+      setProgress(null);
       void queryClient.invalidateQueries({ queryKey: JOBS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: QUEUE_STATUS_KEY });
       void queryClient.invalidateQueries({ queryKey: QUEUE_STATS_KEY });
@@ -141,6 +146,12 @@ export function DropZone({ settings, isAuthenticated }: { settings: CompressionS
   }, [uploading, inputRef, rootRef]);
 
   const hint = sizeHint(config, isAuthenticated);
+  const shown = progress ? describeProgress(progress.sent, progress.now - progress.startedAt) : null;
+  const progressText = shown
+    ? shown.percent >= 100
+      ? 'Uploaded, processing...'
+      : `${shown.percent}% uploaded${shown.secondsLeft === null ? '' : `, about ${formatSeconds(shown.secondsLeft)} left`}`
+    : '';
 
   return (
     <section aria-labelledby="upload-heading">
@@ -199,11 +210,30 @@ export function DropZone({ settings, isAuthenticated }: { settings: CompressionS
         </p>
         {isDragReject && <p className="mt-2 text-sm font-medium text-red-700">Only JPEG, PNG, WebP and AVIF images are accepted</p>}
         {uploading && (
-          <div className="absolute inset-0 flex items-center justify-center rounded-2xl bg-white/70">
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/70 px-6">
             <span className="flex items-center gap-2 text-base font-semibold text-slate-900">
               <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
               Uploading...
             </span>
+            {shown && (
+              <>
+                <div
+                  role="progressbar"
+                  aria-label="Upload progress"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={shown.percent}
+                  aria-valuetext={progressText}
+                  data-testid="upload-progress"
+                  className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-slate-200"
+                >
+                  <div className="h-full bg-blue-600 transition-[width]" style={{ width: `${shown.percent}%` }} />
+                </div>
+                <span className="text-sm tabular-nums text-slate-800" data-testid="upload-progress-text">
+                  {progressText}
+                </span>
+              </>
+            )}
           </div>
         )}
       </div>
@@ -224,4 +254,10 @@ export function DropZone({ settings, isAuthenticated }: { settings: CompressionS
       )}
     </section>
   );
+}
+
+/** 75 -> "1 min 15 s", 9 -> "9 s". */
+function formatSeconds(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
 }
