@@ -409,6 +409,44 @@ describe('compression tool (guest)', () => {
     await page.locator('[data-testid="job-card"][data-status="completed"]', { hasText: 'dropped.jpg' }).waitFor({ timeout: 60_000 });
   });
 
+  it('takes a dropped folder: the images in it and its subfolders upload, anything else is named as refused', async () => {
+    // The browser hands a dropped folder over as a directory entry (webkitGetAsEntry); Chromium cannot be made to
+    // drop a real one from a test, so the entries are stand-ins with the same interface, holding real files.
+    const jpeg = fs.readFileSync(corpusPath('photos', 'turbo-testorig.jpg')).toString('base64');
+    const png = fs.readFileSync(corpusPath('png', 'pngsuite', 'basn2c08.png')).toString('base64');
+    await page.getByTestId('drop-zone').evaluate(
+      (zone, [jpegData, pngData]) => {
+        const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const fileEntry = (path: string, file: File) => ({ isFile: true, isDirectory: false, name: file.name, fullPath: path, file: (ok: (f: File) => void) => ok(file) });
+        const dirEntry = (path: string, children: object[]) => {
+          let read = false;
+          return {
+            isFile: false,
+            isDirectory: true,
+            name: path.split('/').pop(),
+            fullPath: path,
+            createReader: () => ({ readEntries: (ok: (batch: object[]) => void) => ok(read ? [] : ((read = true), children)) }),
+          };
+        };
+        const folder = dirEntry('/shoot', [
+          fileEntry('/shoot/folder-photo.jpg', new File([bytes(jpegData)], 'folder-photo.jpg', { type: 'image/jpeg' })),
+          fileEntry('/shoot/notes.txt', new File(['not an image'], 'notes.txt', { type: 'text/plain' })),
+          dirEntry('/shoot/web', [fileEntry('/shoot/web/folder-graphic.png', new File([bytes(pngData)], 'folder-graphic.png', { type: 'image/png' }))]),
+        ]);
+        const item = { kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folder };
+        const drop = new Event('drop', { bubbles: true, cancelable: true });
+        Object.defineProperty(drop, 'dataTransfer', { value: { types: ['Files'], files: [], items: [item] } });
+        zone.dispatchEvent(drop);
+      },
+      [jpeg, png] as const,
+    );
+    await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
+    expect(await page.getByTestId('upload-errors').innerText()).toContain('notes.txt');
+    for (const name of ['folder-photo.jpg', 'folder-graphic.png']) {
+      await page.locator('[data-testid="job-card"][data-status="completed"]', { hasText: name }).waitFor({ timeout: 60_000 });
+    }
+  });
+
   it('shows the upload\'s progress in bytes, with the time left, on a slow connection', async () => {
     // 2.2 MB at an emulated 256 KiB/s upload: several seconds of sending.
     const cdp = await page.context().newCDPSession(page);
