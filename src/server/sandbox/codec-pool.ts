@@ -1,18 +1,13 @@
-// Runs compressions in separate codec processes, one job per process at a time.
+// Runs compressions (and Tinify transformations) in separate codec processes, one request per process at a time,
+// within a memory budget planned from image headers.
 //
-// Why processes and not threads: docs/decisions/0004-codec-in-processes.md.
+// Why processes and not threads: docs/decisions/0004-codec-in-processes.md; the budget: 0124-codec-memory-budget.md.
 import { fork, type ChildProcess } from 'node:child_process';
 import { memoryLimitError, timeoutError } from '../codec/errors';
 import { CODEC_MEMORY_LIMIT_BYTES } from '../../contract/limits';
 import { watchMemory } from './memory-watch';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
-
-/**
- * Working memory of a request small enough to run beside one that needs more than the whole budget: about a
- * 4-megapixel photo into JPEG or WebP, a 1.5-megapixel image into PNG or AVIF (codec/costs.ts).
- */
-export const SMALL_WORK_BYTES = 48 * 1024 ** 2;
 import {
   deserializeError,
   lowerPriority,
@@ -25,6 +20,12 @@ import {
 } from './protocol';
 
 export const CRASH_MESSAGE = 'The compressor stopped unexpectedly while processing this image';
+
+/**
+ * Working memory of a request small enough to run beside one that needs more than the whole budget: about a
+ * 4-megapixel photo into JPEG or WebP, a 1.5-megapixel image into PNG or AVIF (codec/costs.ts).
+ */
+export const SMALL_WORK_BYTES = 48 * 1024 ** 2;
 
 /** The codec process died (signal, out-of-memory kill, native crash) while working on a request. */
 export class CodecCrashError extends Error {
