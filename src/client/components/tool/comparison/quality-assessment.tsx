@@ -83,7 +83,10 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   useEffect(() => {
     const el = viewerRef.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setViewerSize({ width: el.clientWidth, height: el.clientHeight }));
+    const measure = () => setViewerSize({ width: el.clientWidth, height: el.clientHeight });
+    // Without ResizeObserver (old browsers, jsdom) the size is read once; zoom then reads as a share of Fit if unknown.
+    if (typeof ResizeObserver === 'undefined') return measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, [mode, fullscreen, available]);
