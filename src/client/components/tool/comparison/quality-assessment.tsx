@@ -6,8 +6,10 @@ import { MESSAGES } from '../../../../contract/messages';
 import { cn } from '../../../lib/cn';
 import { formatFileSize, savingPercent } from '../../../lib/format';
 import { outputFormatText } from '../../../lib/output-format';
-import { DIFF_COLOURS, DIFF_THRESHOLD, paintOverlay, qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS, type DiffColour } from '../../../lib/image-diff';
+import { DIFF_THRESHOLD, paintOverlay, qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS, type DiffColour } from '../../../lib/image-diff';
 import { Button } from '../../ui/button';
+import { DiffSettings } from './diff-settings';
+import { DiffCanvas, Layer } from './image-layers';
 import { useDifferences } from './use-differences';
 import { devicePixelsPerImagePixel, panFromKey, splitFromKey, zoomIn, zoomOut } from './zoom';
 
@@ -23,34 +25,6 @@ export interface QualityAssessmentProps {
 }
 
 const TYPE_LABELS: Record<string, string> = { high: 'High quality', web: 'Web optimized', standard: 'Custom (standard)', maximum: 'Maximum compression' };
-
-/** Draws the overlay once per painting; object-fit keeps it aligned with the image it covers. */
-function DiffCanvas({ overlay }: { overlay: ImageData }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    ref.current?.getContext('2d')?.putImageData(overlay, 0, 0);
-  }, [overlay]);
-  return (
-    <canvas
-      ref={ref}
-      width={overlay.width}
-      height={overlay.height}
-      className="pointer-events-none absolute inset-0 h-full w-full object-contain"
-      data-testid="diff-overlay"
-      aria-hidden="true"
-    />
-  );
-}
-
-/** One image under the shared zoom and pan. */
-function Layer({ src, alt, transform, children }: { src: string; alt: string; transform: CSSProperties; children?: ReactNode }) {
-  return (
-    <div className="absolute inset-0 origin-center will-change-transform" style={transform}>
-      <img src={src} alt={alt} draggable={false} className="absolute inset-0 h-full w-full select-none object-contain" />
-      {children}
-    </div>
-  );
-}
 
 export default function QualityAssessment({ job, onClose }: QualityAssessmentProps) {
   const titleId = useId();
@@ -334,36 +308,7 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
               `${painted.count.toLocaleString()} pixels differ (${((painted.count / (diff.result.width * diff.result.height)) * 100).toFixed(2)}% of ${diff.result.width} × ${diff.result.height})`}
           </span>
         )}
-        {showDiff && (
-          <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2">
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              Threshold
-              <input
-                type="range"
-                min={0}
-                max={64}
-                step={1}
-                value={threshold}
-                onChange={(e) => setThreshold(Number(e.target.value))}
-                className="w-32 accent-blue-600"
-                aria-label="Difference threshold"
-                aria-valuetext={`a pixel counts when its colour changes by more than ${threshold} of 255`}
-                data-testid="diff-threshold"
-              />
-              <span className="w-6 tabular-nums">{threshold}</span>
-            </label>
-            <fieldset className="flex items-center gap-2 text-sm text-slate-800">
-              <legend className="sr-only">Overlay colour</legend>
-              <span aria-hidden="true">Colour</span>
-              {(Object.keys(DIFF_COLOURS) as DiffColour[]).map((c) => (
-                <label key={c} className="flex items-center gap-1">
-                  <input type="radio" name={`${titleId}-diff-colour`} value={c} checked={diffColour === c} onChange={() => setDiffColour(c)} />
-                  <span className="capitalize">{c}</span>
-                </label>
-              ))}
-            </fieldset>
-          </div>
-        )}
+        {showDiff && <DiffSettings threshold={threshold} onThreshold={setThreshold} colour={diffColour} onColour={setDiffColour} />}
       </div>
 
       {mode === 'split' ? (
