@@ -44,6 +44,16 @@ describe('CodecPool memory budget', { timeout: 30_000 }, () => {
       release: () => fs.writeFileSync(`${input}.go`, ''),
     };
   };
+  /**
+   * Submits and waits until the pool has taken the request: each reads its image header first, and those reads can
+   * finish in any order, so requests submitted together would queue in an order the test cannot know.
+   */
+  const enqueue = async (pool: CodecPool, source: string | Buffer, name: string) => {
+    const before = pool.load().running + pool.load().waiting;
+    const job = submit(pool, source, name);
+    await settledInPool(pool, before + 1);
+    return job;
+  };
   /** Waits until the pool has taken every submitted request (each reads its image header first). */
   const settledInPool = async (pool: CodecPool, count: number) => {
     while (pool.load().running + pool.load().waiting < count) await new Promise((r) => setImmediate(r));
@@ -64,9 +74,8 @@ describe('CodecPool memory budget', { timeout: 30_000 }, () => {
     const pool = makePool({ memoryBudgetBytes: bigNeed + smallNeed - 1 });
     const first = submit(pool, BIG, 'big-1.jpg');
     await until(first.started);
-    const second = submit(pool, BIG, 'big-2.jpg');
-    const third = submit(pool, SMALL, 'small.png');
-    await settledInPool(pool, 3);
+    const second = await enqueue(pool, BIG, 'big-2.jpg');
+    const third = await enqueue(pool, SMALL, 'small.png');
     expect(pool.load()).toMatchObject({ running: 1, waiting: 2, reservedBytes: bigNeed });
 
     first.release();
@@ -96,9 +105,8 @@ describe('CodecPool memory budget', { timeout: 30_000 }, () => {
     const pool = makePool({ memoryBudgetBytes: 100 * MiB });
     const small = submit(pool, SMALL, 'small.png');
     await until(small.started);
-    const big = submit(pool, BIG, 'big.jpg');
-    const mystery = submit(pool, Buffer.from('no header here'), 'mystery');
-    await settledInPool(pool, 3);
+    const big = await enqueue(pool, BIG, 'big.jpg');
+    const mystery = await enqueue(pool, Buffer.from('no header here'), 'mystery');
     expect(pool.load()).toMatchObject({ running: 1, waiting: 2 });
 
     small.release();
@@ -115,9 +123,8 @@ describe('CodecPool memory budget', { timeout: 30_000 }, () => {
     const pool = makePool({ memoryBudgetBytes: 200 * MiB });
     const huge = submit(pool, BIG, 'huge.jpg');
     await until(huge.started);
-    const nextHuge = submit(pool, BIG, 'next-huge.jpg');
-    const small = [1, 2].map((i) => submit(pool, SMALL, `small-${i}.png`));
-    await settledInPool(pool, 4);
+    const nextHuge = await enqueue(pool, BIG, 'next-huge.jpg');
+    const small = [await enqueue(pool, SMALL, 'small-1.png'), await enqueue(pool, SMALL, 'small-2.png')];
     await until(small[0]!.started);
     expect(pool.load()).toMatchObject({ running: 2, waiting: 2 });
     expect(small[1]!.started()).toBe(false);
