@@ -66,7 +66,8 @@ export async function transformImage(original: Buffer, request: TransformRequest
       const encoded = await deadline.race(
         encoder.encode(pipeline, { quality: request.quality, source: { input: original, format: inputFormat, meta }, deadline }),
       );
-      // The JPEG encoder re-wraps raw pixels, which drops metadata: its EXIF is spliced in losslessly instead.
+      // The JPEG encoder may re-wrap raw pixels, which drops metadata: the EXIF is spliced in losslessly (replacing
+      // whatever sharp wrote when the pixels streamed straight through).
       if (format === 'jpeg' && Object.keys(exif).length > 0) encoded.data = await withJpegExif(encoded.data, exif);
       // Our PNG encoder writes pixels only; Tinify preserves copyright alone for PNG (creation and location are JPEG-only).
       if (format === 'png' && copyright) encoded.data = withPngText(encoded.data, 'Copyright', copyright);
