@@ -448,26 +448,29 @@ describe('compression tool (guest)', () => {
   });
 
   it('shows the upload\'s progress in bytes, with the time left, on a slow connection', async () => {
-    // 2.2 MB at an emulated 256 KiB/s upload: several seconds of sending.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    // A context of its own: network emulation stays with the page it was set on, and must not slow the other tests.
+    const context = await browser.newContext({ baseURL: server.url });
     try {
-      await upload(page, [corpusPath('photos', 'lepton-iphone.jpg')]);
-      const bar = page.getByTestId('upload-progress');
+      const slow = await context.newPage();
+      await slow.goto('/');
+      // 2.2 MB at an emulated 256 KiB/s upload: several seconds of sending.
+      const cdp = await context.newCDPSession(slow);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+      await upload(slow, [corpusPath('photos', 'lepton-iphone.jpg')]);
+      const bar = slow.getByTestId('upload-progress');
       // Mid-way: a percentage strictly between 0 and 100, and a time left once a rate is known.
-      await page.waitForFunction(() => {
+      await slow.waitForFunction(() => {
         const el = document.querySelector('[data-testid="upload-progress"]');
         const now = Number(el?.getAttribute('aria-valuenow'));
         const text = document.querySelector('[data-testid="upload-progress-text"]')?.textContent ?? '';
         return now > 0 && now < 100 && /^\d+% uploaded, about (\d+ min )?\d+ s left$/.test(text);
       });
       expect(await bar.getAttribute('aria-valuetext')).toMatch(/^\d+% uploaded, about .+ left$/);
-      await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
+      await toastShows(slow, 'Upload successful', '1 file uploaded and compression started');
       expect(await bar.count()).toBe(0);
     } finally {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-      await cdp.detach();
+      await context.close();
     }
   });
 
