@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 const LEVELS = ['typecheck', 'lint', 'build', 'test:unit', 'test:api', 'test:api:scaleout', 'test:hostile', 'test:e2e'];
 /** Lines of a failed level's output repeated in the summary, at most. */
-const WHY_LINES = 120;
+const WHY_LINES = 80;
 
 /** Runs one npm script, passing its output through as it comes and keeping a copy. */
 function runLevel(level: string): Promise<{ code: number | null; signal: string | null; output: string }> {
@@ -44,10 +44,11 @@ async function main(): Promise<void> {
 
   const total = results.reduce((sum, r) => sum + r.seconds, 0);
   const failed = results.filter((r) => !r.ok);
-  for (const r of failed) console.log(`\n--- why ${r.level} failed\n${failureExcerpt(r.output)}`);
   console.log('\nlevel               time      result');
   for (const r of results) console.log(`${r.level.padEnd(20)}${`${r.seconds.toFixed(1)} s`.padStart(8)}  ${r.ok ? 'passed' : 'FAILED'}`);
   console.log(`${'total'.padEnd(20)}${`${(total / 60).toFixed(1)} min`.padStart(8)}`);
+  // Last, so that even a short tail of the log says which tests failed and why.
+  for (const r of failed) console.log(`\n--- why ${r.level} failed\n${failureExcerpt(r.output)}`);
   if (failed.length) {
     console.log(`\n${failed.length} level(s) failed: ${failed.map((r) => r.level).join(', ')}`);
     process.exitCode = 1;
