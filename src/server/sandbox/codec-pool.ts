@@ -231,7 +231,8 @@ export class CodecPool {
     const [next] = this.waiting.splice(index, 1);
     const idle = this.takeIdle();
     const reservedBytes = this.processBytes(idle) + next!.workBytes;
-    const oversized = this.options.memoryBudgetBytes !== undefined && reservedBytes > this.options.memoryBudgetBytes;
+    // Oversized: more than the whole budget even in a fresh process (a reused process's extra size does not count).
+    const oversized = this.options.memoryBudgetBytes !== undefined && CODEC_PROCESS_BYTES + next!.workBytes > this.options.memoryBudgetBytes;
     this.running++;
     this.reservedBytes += reservedBytes;
     if (oversized) this.oversizedRunning++;
