@@ -5,7 +5,8 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { compress, COMPRESSION_PRESETS } from '../../src/server/codec';
+import { compress } from '../../src/server/codec';
+import { COMPRESSION_PRESETS } from '../../src/contract/presets';
 import { bytesAtScore, memoise, type Match, type RatePoint } from '../lib/equal-quality';
 import { writeFigures, FIGURES_PATH, type BenchmarkFigures, type PresetId, type ReferenceRatio } from '../lib/figures';
 import { decodeSrgb, listImages, photoSample, pixelHash, pnmOf, SAMPLE_SIDE } from '../lib/images';
@@ -169,7 +170,7 @@ async function pngRow(ctx: BenchContext, file: string, duplicateOf: string | und
     return point;
   });
   for (const preset of PRESETS) {
-    const result = await compress(input, { quality: preset.quality, type: preset.id });
+    const result = await compress(input, { quality: preset.quality });
     const decoded = await decodeSrgb(result.data);
     const lossless = decoded.channels === reference.channels && decoded.data.equals(reference.data);
     const butteraugli = lossless ? 0 : await butteraugliWhole(reference, decoded, scratch, `ours${preset.quality}`);
@@ -194,7 +195,7 @@ async function endToEnd(ctx: BenchContext, file: string): Promise<EndToEnd> {
   const reference = await decodeSrgb(input);
   const presets = {} as EndToEnd['presets'];
   for (const preset of PRESETS) {
-    const result = await compress(input, { quality: preset.quality, type: preset.id });
+    const result = await compress(input, { quality: preset.quality });
     const scores = await compare(reference, await decodeSrgb(result.data), scratch, false);
     presets[preset.id] = { bytes: result.data.length, keptOriginal: result.keptOriginal, ssim: scores.ssim };
   }

@@ -62,14 +62,14 @@ export const codecSpeed: BenchSection = {
       {
         name: 'JPEG photos, web preset',
         files: listImages(ctx.corpusDir, 'photos').filter((f) => f.endsWith('.jpg')),
-        ours: (input) => compress(input, { quality: 80, type: 'web' }),
+        ours: (input) => compress(input, { quality: 80 }),
         baselineName: "sharp's plain libjpeg-turbo encode, `jpeg({ quality: 80 })`",
         baseline: (input) => sharp(input).jpeg({ quality: 80 }).toBuffer(),
       },
       {
         name: 'PNGs, web preset',
         files: listImages(ctx.corpusDir, 'png'),
-        ours: (input) => compress(input, { quality: 80, type: 'web' }),
+        ours: (input) => compress(input, { quality: 80 }),
         baselineName: "sharp's plain palette encode, `png({ palette: true, quality: 80 })`",
         baseline: (input) => sharp(input).png({ palette: true, quality: 80 }).toBuffer(),
       },

@@ -52,7 +52,7 @@ async function codecAlone(images: readonly CorpusImage[]): Promise<RunFigures> {
   const t0 = performance.now();
   await mapPool(images, CONCURRENCY, async (img) => {
     try {
-      const r = await compress(img.data, { quality: QUALITY, type: TYPE });
+      const r = await compress(img.data, { quality: QUALITY });
       mp += (r.input.width * r.input.height) / 1e6;
     } catch {
       failed++;
@@ -101,7 +101,7 @@ async function singleJobTrips(client: HttpClient, img: CorpusImage) {
     const [done] = await waitForJobs(client, new Set([job!.id]));
     e2e.push(completedAtMs(done!) - sent);
     const c0 = performance.now();
-    await compress(img.data, { quality: QUALITY, type: TYPE });
+    await compress(img.data, { quality: QUALITY });
     codec.push(performance.now() - c0);
   }
   return { image: img.name, endToEnd: summarize(e2e), uploadResponse: summarize(uploadOnly), codec: summarize(codec) };

@@ -1,8 +1,7 @@
 // The environment, parsed once. This is the only module that reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
-import type { FairUseLimits } from './api/fair-use';
-import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies';
+import { parseTrustedProxies } from './http/trusted-proxies';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -72,77 +71,64 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  sqlitePath: string;
-  filesDir: string;
-  redisUrl: string | undefined;
-  redisPrefix: string;
-  role: 'all' | 'api' | 'worker';
-  trustProxy: TrustedProxies;
-  shutdownGraceMs: number;
-  queueLockMs: number;
-  sweepIntervalMs: number;
-  admission: { perOwner: number; perGuestAddress: number; total: number };
-  guestSessionsPerAddress: number;
-  headersTimeoutMs: number;
-  bodyTimeoutMs: number;
-  idleTimeoutMs: number;
-  maxConnectionsPerAddress: number;
-  uploadMinRate: { minBytesPerSecond: number; graceMs: number };
-  logLevel: string;
-  /** Bytes; undefined when the budget is turned off. */
-  codecMemoryBudgetBytes: number | undefined;
-  clientDir: string;
-  fairUse: FairUseLimits;
-  routeTableFile: string | undefined;
-  tinifySourceHosts: string[];
-}
-
 export class ConfigError extends Error {}
 
+/**
+ * The settings the process runs with, in the units its parts use (milliseconds, bytes, absolute paths). The `Config`
+ * type is what this schema outputs, so the two can never drift apart.
+ */
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    // The in-process queue assumes it is the only process using its database (it requeues every "processing" row
+    // at start), so split roles need the shared queue.
+    if (e.ROLE !== 'all' && !e.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['ROLE'], message: `ROLE=${e.ROLE} needs REDIS_URL (and DATABASE_URL shared by every process); leave ROLE unset for the single-process mode` });
+    }
+  })
+  .transform((e) => {
+    const dataDir = path.resolve(e.DATA_DIR);
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      dataDir,
+      databaseUrl: e.DATABASE_URL,
+      sqlitePath: path.join(dataDir, 'app.db'),
+      filesDir: path.join(dataDir, 'files'),
+      redisUrl: e.REDIS_URL,
+      redisPrefix: e.REDIS_PREFIX,
+      role: e.ROLE,
+      trustProxy: e.TRUST_PROXY,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+      queueLockMs: e.QUEUE_LOCK_SECONDS * 1000,
+      sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+      admission: { perOwner: e.ADMISSION_PER_OWNER, perGuestAddress: e.ADMISSION_GUEST_PER_ADDRESS, total: e.ADMISSION_TOTAL },
+      guestSessionsPerAddress: e.GUEST_SESSIONS_PER_ADDRESS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      uploadMinRate: { minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
+      logLevel: e.LOG_LEVEL,
+      codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
+      routeTableFile: e.ROUTE_TABLE_FILE || undefined,
+      tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      fairUse: {
+        requestsPerMinutePerKey: e.API_REQUESTS_PER_MINUTE_PER_KEY,
+        requestsPerMinutePerUser: e.API_REQUESTS_PER_MINUTE_PER_USER,
+        imagesPerMonthPerKey: e.API_IMAGES_PER_MONTH_PER_KEY,
+        imagesPerMonthPerUser: e.API_IMAGES_PER_MONTH_PER_USER,
+      },
+      clientDir: path.resolve(e.CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client')),
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir,
-    databaseUrl: e.DATABASE_URL,
-    sqlitePath: path.join(dataDir, 'app.db'),
-    filesDir: path.join(dataDir, 'files'),
-    redisUrl: e.REDIS_URL,
-    redisPrefix: e.REDIS_PREFIX,
-    role: e.ROLE,
-    trustProxy: e.TRUST_PROXY,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
-    queueLockMs: e.QUEUE_LOCK_SECONDS * 1000,
-    sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
-    admission: { perOwner: e.ADMISSION_PER_OWNER, perGuestAddress: e.ADMISSION_GUEST_PER_ADDRESS, total: e.ADMISSION_TOTAL },
-    guestSessionsPerAddress: e.GUEST_SESSIONS_PER_ADDRESS,
-    headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
-    bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
-    idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
-    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
-    uploadMinRate: { minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
-    logLevel: e.LOG_LEVEL,
-    codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
-    routeTableFile: e.ROUTE_TABLE_FILE || undefined,
-    tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    fairUse: {
-      requestsPerMinutePerKey: e.API_REQUESTS_PER_MINUTE_PER_KEY,
-      requestsPerMinutePerUser: e.API_REQUESTS_PER_MINUTE_PER_USER,
-      imagesPerMonthPerKey: e.API_IMAGES_PER_MONTH_PER_KEY,
-      imagesPerMonthPerUser: e.API_IMAGES_PER_MONTH_PER_USER,
-    },
-    clientDir: path.resolve(e.CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client')),
-  };
+  return parsed.data;
 }

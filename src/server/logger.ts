@@ -1,20 +1,8 @@
-// Logger for background work (queue, sweeper): JSON lines on stderr, same levels as the HTTP logger.
-export interface Logger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+// The process's one logger: pino, JSON lines on stdout. The composition root (main.ts) creates it; Fastify gets it as
+// its `loggerInstance`, and every background part (queue, sweeper, codec pool, database pool) gets a child named
+// after it, so every line of the process has the same shape and level.
+import { pino, type Logger } from 'pino';
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+export type { Logger };
 
-export function createLogger(level: string): Logger {
-  const threshold = LEVELS.indexOf(level);
-  const write = (name: string) => (obj: object, msg: string) => {
-    if (LEVELS.indexOf(name) < threshold) return;
-    const fields = Object.fromEntries(
-      Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
-    );
-    process.stderr.write(`${JSON.stringify({ level: name, time: Date.now(), msg, ...fields })}\n`);
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
+export const createLogger = (level: string): Logger => pino({ level });

@@ -1,10 +1,14 @@
-// Composition root: reads the config once, builds the database, storage, queue and codec, and starts the roles.
+// Composition root: reads the config once, creates the one logger, builds every part (container.ts) and runs the
+// process's role (roles.ts) until a signal stops it.
 import { ConfigError, loadConfig } from './config';
-import { startServer, StartupError } from './server';
+import { createLogger } from './logger';
+import { createDeps, StartupError } from './container';
+import { runRole } from './roles';
 
 try {
   const config = loadConfig();
-  await startServer(config);
+  const log = createLogger(config.logLevel);
+  await runRole(config, await createDeps(config, log));
 } catch (err) {
   if (err instanceof ConfigError || err instanceof StartupError) {
     console.error(err.message);

@@ -2,13 +2,15 @@
 // injected. Only this file reads TEST_CLOCK_OFFSET_MS (a fixed offset) and TEST_CLOCK_OFFSET_FILE (a file holding the
 // offset, rewritten by the test while the server runs); the production configuration has no such setting.
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { startServer, StartupError } from '../../src/server/server';
+import { createLogger } from '../../src/server/logger';
+import { createDeps, StartupError } from '../../src/server/container';
+import { runRole } from '../../src/server/roles';
 import { offsetClock } from './offset-clock';
 
 try {
   const config = loadConfig();
   const clock = offsetClock(Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0), process.env.TEST_CLOCK_OFFSET_FILE || undefined);
-  await startServer(config, { clock });
+  await runRole(config, await createDeps(config, createLogger(config.logLevel), { clock }));
 } catch (err) {
   if (err instanceof ConfigError || err instanceof StartupError) {
     console.error(err.message);

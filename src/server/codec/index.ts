@@ -4,5 +4,4 @@ export { sniffImageFormat, SNIFF_BYTES } from './sniff';
 export { ENCODERS } from './encoders';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 export { makePreview, PREVIEW_MAX_EDGE } from './preview';
-export { COMPRESSION_PRESETS } from './presets';
 export * from './types';

@@ -1,5 +1,5 @@
 // The codec's contract: bytes and options in, bytes and facts out. No HTTP, database or queue here.
-import type { CompressionType, FormatDecision } from '../../contract/api';
+import type { FormatDecision } from '../../contract/api';
 import { FORMAT_MIME_TYPES, type ImageFormat, type OutputFormat } from '../../contract/settings';
 
 export type { ImageFormat, OutputFormat } from '../../contract/settings';
@@ -9,7 +9,6 @@ export const MIME_TYPES: Record<ImageFormat, string> = FORMAT_MIME_TYPES;
 export interface CompressOptions {
   /** 1-100 */
   quality: number;
-  type: CompressionType;
   /** What to produce; `original` (the default) keeps the input's format. */
   format?: OutputFormat;
   /** Auto's candidates (formats the viewer can display); every format when absent. */

@@ -13,8 +13,13 @@ export interface DatabaseOptions {
   sqlitePath: string;
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openSqlite(options.sqlitePath);
+/** Where the PostgreSQL pool reports a dropped idle connection (the process's logger; tests may omit it). */
+export interface DatabaseEvents {
+  warn(obj: object, msg: string): void;
+}
+
+export async function openDatabase(options: DatabaseOptions, events?: DatabaseEvents): Promise<Db> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl, events) : await openSqlite(options.sqlitePath);
   await migrateToLatest(db as Kysely<unknown>);
   return db;
 }
@@ -33,13 +38,13 @@ async function openSqlite(file: string): Promise<Db> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, events: DatabaseEvents | undefined): Promise<Db> {
   const pg = await import('pg');
   // bigint (int8) columns hold epoch milliseconds and byte counts, well inside Number's exact range.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // An idle pooled connection that the server drops (restart, failover) is reported here; unhandled it would
   // crash the process. The pool discards that client and the next query opens a fresh one.
-  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  pool.on('error', (err) => events?.warn({ err }, 'PostgreSQL connection lost; the next query opens a new one'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

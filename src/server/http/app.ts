@@ -1,7 +1,7 @@
 // Builds the Fastify app from the services the composition root made. No globals, no env reads.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { Db } from '../db/database';
+import type { Logger } from '../logger';
 import type { SessionService } from '../auth/session-service';
 import { installErrorHandler } from './error-handler';
 import { installSessionHook, SESSION_COOKIE } from './session-hook';
@@ -18,8 +18,9 @@ import { installBodyTimeout } from './body-timeout';
 import { limitConnectionsPerAddress, trustedProxyMatcher } from './connection-limit';
 
 export interface AppDeps extends RouteDeps {
-  db: Db;
   sessions: SessionService;
+  /** The process's logger (logger.ts): Fastify logs requests through it. */
+  log: Logger;
   clientDir: string | null;
   /** Reverse proxies to believe (a list of addresses and CIDR ranges), or false. */
   trustProxy: false | string[];
@@ -29,7 +30,6 @@ export interface AppDeps extends RouteDeps {
   /** A connection with no traffic either way for this long is closed. */
   idleTimeoutMs: number;
   maxConnectionsPerAddress: number;
-  logLevel: string;
   isReady: () => boolean;
   /** Why uploads cannot be accepted now, or null: /api/health answers 503 while there is a reason. */
   uploadReadiness?: UploadReadiness;
@@ -38,8 +38,10 @@ export interface AppDeps extends RouteDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Typed as Fastify's logger interface, so the app keeps Fastify's default generics.
+  const loggerInstance: FastifyBaseLogger = deps.log;
   const app = Fastify({
-    logger: { level: deps.logLevel },
+    loggerInstance,
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
     // Headers: headersTimeout below. Bodies: installBodyTimeout (uploads: BodyGuard). Node's requestTimeout would

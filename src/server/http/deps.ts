@@ -2,7 +2,6 @@
 // from here and not from each other (no import cycle).
 import type { Clock } from '../clock';
 import type { SessionService } from '../auth/session-service';
-import type { Db } from '../db/database';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobService } from '../jobs/job-service';
 import type { AdmissionControl } from '../jobs/admission';
@@ -13,7 +12,6 @@ import type { FairUse } from '../api/fair-use';
 import type { FileTransformer } from '../sandbox/protocol';
 
 export interface RouteDeps {
-  db: Db;
   clock: Clock;
   sessions: SessionService;
   blobs: BlobStore;

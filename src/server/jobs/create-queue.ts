@@ -1,5 +1,5 @@
-// Chooses the queue implementation from the config: in-process without Redis, BullMQ with it.
-import { ConfigError, type Config } from '../config';
+// Chooses the queue implementation: in-process without Redis, BullMQ with it. Which roles may run without Redis is
+// the config's rule (config.ts), so a split role never reaches here without a Redis URL.
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
@@ -19,17 +19,19 @@ export interface QueueDeps {
   log: Logger;
 }
 
-export async function createJobQueue(config: Config, deps: QueueDeps): Promise<JobQueue> {
-  if (config.redisUrl) {
+export interface QueueSettings {
+  /** Unset: the in-process queue (one process owns the database). */
+  redisUrl: string | undefined;
+  prefix: string;
+  lockMs: number;
+}
+
+export async function createJobQueue(settings: QueueSettings, deps: QueueDeps): Promise<JobQueue> {
+  if (settings.redisUrl) {
     return new BullMqQueue(
-      { redisUrl: config.redisUrl, prefix: config.redisPrefix, concurrency: MAX_CONCURRENT_JOBS, lockMs: config.queueLockMs },
+      { redisUrl: settings.redisUrl, prefix: settings.prefix, concurrency: MAX_CONCURRENT_JOBS, lockMs: settings.lockMs },
       { jobs: deps.jobs, backlog: new BacklogRepository(deps.db), runner: deps.runner, clock: deps.clock, log: deps.log },
     );
-  }
-  if (config.role !== 'all') {
-    // The in-process queue assumes it is the only process using its database (it requeues every
-    // "processing" row at start), so split roles need the shared queue.
-    throw new ConfigError(`ROLE=${config.role} needs REDIS_URL (and DATABASE_URL shared by every process); leave ROLE unset for the single-process mode`);
   }
   return new InProcessQueue(deps.jobs, deps.runner, deps.clock, deps.log, MAX_CONCURRENT_JOBS);
 }

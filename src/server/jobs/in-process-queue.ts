@@ -4,7 +4,8 @@
 import type { Clock } from '../clock';
 import type { JobQueue } from './job-queue';
 import type { JobRepository } from './job-repository';
-import type { JobRunner, RunnerLogger } from './job-runner';
+import type { JobRunner } from './job-runner';
+import type { Logger } from '../logger';
 
 interface Running {
   ownerId: string;
@@ -33,7 +34,7 @@ export class InProcessQueue implements JobQueue {
     private readonly jobs: JobRepository,
     private readonly runner: JobRunner,
     private readonly clock: Clock,
-    private readonly log: RunnerLogger,
+    private readonly log: Logger,
     private readonly concurrency: number,
   ) {}
 

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobRepository } from './job-repository';
 import type { JobRow } from '../db/schema';
+import type { Logger } from '../logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
 import { CodecError, MIME_TYPES } from '../codec/types';
 import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../codec/time-limit';
@@ -13,7 +14,6 @@ import { CodecCrashError } from '../sandbox/codec-pool';
 import { discard } from '../storage/blob-store';
 import { classifyFault } from '../faults';
 import { MAX_INPUT_PIXELS, MAX_RETRIES } from '../../contract/limits';
-import type { CompressionType } from '../../contract/api';
 import { formatOfMimeType, IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '../../contract/settings';
 
 export const LEASE_MS = 60_000;
@@ -23,18 +23,13 @@ export const retryDelayMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
 
 export type RunOutcome = 'completed' | 'failed' | 'retry' | 'lost';
 
-export interface RunnerLogger {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 export class JobRunner {
   constructor(
     private readonly jobs: JobRepository,
     private readonly blobs: BlobStore,
     private readonly codec: FileCompressor,
     private readonly clock: Clock,
-    private readonly log: RunnerLogger,
+    private readonly log: Logger,
   ) {}
 
   /** Claims the job if it is still pending; returns the lease token or null. */
@@ -67,7 +62,6 @@ export class JobRunner {
         outputPath: resultTemp,
         previewPath: previewTemp,
         quality: row.quality,
-        type: row.compression_type as CompressionType,
         ...format,
         maxPixels: MAX_INPUT_PIXELS,
         timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats),

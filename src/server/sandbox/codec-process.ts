@@ -41,7 +41,6 @@ async function compressOne(request: CodecRequest): Promise<ReplyBody> {
     const input = await fsp.readFile(request.inputPath);
     const result = await compress(input, {
       quality: request.quality,
-      type: request.type,
       format: request.format,
       formats: request.formats,
       background: request.background,

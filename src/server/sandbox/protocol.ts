@@ -1,6 +1,6 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import type { CompressionType, FormatDecision } from '../../contract/api';
+import type { FormatDecision } from '../../contract/api';
 import { CodecError, type CodecErrorKind, type ImageFacts, type ImageFormat, type OutputFormat } from '../codec/types';
 import type { TransformRequest } from '../codec/tinify-transform';
 
@@ -28,7 +28,6 @@ export interface CodecRequest {
   /** Where to write the card preview of the result, if wanted (see codec/preview.ts). */
   previewPath?: string;
   quality: number;
-  type: CompressionType;
   format?: OutputFormat;
   formats?: ImageFormat[];
   background?: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ratioText } from '../../../src/client/content/benchmark-figures';
-import { COMPRESSION_PRESETS } from '../../../src/server/codec';
+import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
 import { REPO_ROOT, corpusPath } from '../../support/paths';
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/client/content/generated/benchmark-figures.json');

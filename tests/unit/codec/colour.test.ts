@@ -76,7 +76,7 @@ describe('profile-less CMYK JPEG', () => {
     const expected = PATCHES.map((_, k) => patchMean(browser, W, 3, k));
     const profiled = await sharp(input).toColourspace('srgb').raw().toBuffer();
 
-    const result = await compress(input, { quality: 90, type: 'high', timeoutSeconds: 600 });
+    const result = await compress(input, { quality: 90, timeoutSeconds: 600 });
     expect(result.keptOriginal).toBe(false);
     const out = await sharp(result.data).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     for (const [k, want] of expected.entries()) {
@@ -93,7 +93,7 @@ describe('profile-less CMYK JPEG', () => {
 
   it('renders the corpus CMYK flower (no profile) like a browser', async () => {
     const input = readCorpus('photos/jxl-flower-small-cmyk.jpg');
-    const result = await compress(input, { quality: 90, type: 'high', timeoutSeconds: 600 });
+    const result = await compress(input, { quality: 90, timeoutSeconds: 600 });
     expect(result.keptOriginal).toBe(false);
     const out = await sharp(result.data).toColourspace('srgb').stats();
     // Channel means of the browser rendering (stored samples multiplied): 173.3, 154.1, 179.7;

@@ -2,7 +2,8 @@
 // 8-bit sRGB or grey, and free of private metadata.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress, COMPRESSION_PRESETS, type CompressResult } from '../../../src/server/codec';
+import { compress, type CompressResult } from '../../../src/server/codec';
+import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
 import { minimalExif } from '../../../src/server/codec/metadata-strip';
 import { corpusFiles, readCorpus } from './corpus';
 
@@ -77,19 +78,19 @@ async function checkResult(file: string, input: Buffer, result: CompressResult):
   }
 }
 
-function corpusSuite(folder: string, quality: number, type: 'web' | 'high', filter: (f: string) => boolean = () => true) {
+function corpusSuite(folder: string, quality: number, filter: (f: string) => boolean = () => true) {
   describe.concurrent(`${folder} at quality ${quality}`, { timeout: 60_000 }, () => {
     it.each(corpusFiles(folder).filter(filter))('%s', async (file) => {
       const input = readCorpus(file);
-      const result = await compress(input, { quality, type });
+      const result = await compress(input, { quality });
       await checkResult(file, input, result);
     });
   });
 }
 
-corpusSuite('photos', web.quality, 'web');
-corpusSuite('png', web.quality, 'web');
-corpusSuite('png/pngsuite', web.quality, 'web');
+corpusSuite('photos', web.quality);
+corpusSuite('png', web.quality);
+corpusSuite('png/pngsuite', web.quality);
 // At 90, re-encoding several camera JPEGs (EXIF, orientation) is larger than the upload: the
 // kept-original path has to stay upright and private.
-corpusSuite('photos', high.quality, 'high', (f) => f.endsWith('.jpg'));
+corpusSuite('photos', high.quality, (f) => f.endsWith('.jpg'));

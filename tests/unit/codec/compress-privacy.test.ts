@@ -16,7 +16,7 @@ describe('compress never returns a larger file and never returns private metadat
   it('re-encodes and strips a photo with GPS when that is smaller', async () => {
     const input = await sharp(readCorpus('photos/kodim03.png')).jpeg({ quality: 95 }).withExif(GPS_EXIF).toBuffer();
     expect(input.toString('latin1')).toContain('PrivateCam');
-    const result = await compress(input, { quality: 80, type: 'web' });
+    const result = await compress(input, { quality: 80 });
     expect(result.keptOriginal).toBe(false);
     expect(result.data.length).toBeLessThan(input.length);
     expect(result.data.toString('latin1')).not.toMatch(/PrivateCam|Serial 12345|Exif/);
@@ -27,7 +27,7 @@ describe('compress never returns a larger file and never returns private metadat
     // A low-quality JPEG asked for at quality 95 cannot get smaller by re-encoding.
     const input = await sharp(readCorpus('photos/kodim03.png')).jpeg({ quality: 40 }).withExif(GPS_EXIF).toBuffer();
     expect(input.toString('latin1')).toContain('PrivateCam');
-    const result = await compress(input, { quality: 95, type: 'standard' });
+    const result = await compress(input, { quality: 95 });
     expect(result.keptOriginal).toBe(true);
     expect(result.data.length).toBeLessThan(input.length);
     expect(result.output).toEqual({ ...result.input, bytes: result.data.length });
@@ -44,7 +44,7 @@ describe('compress never returns a larger file and never returns private metadat
       .toBuffer();
     expect((await sharp(input).metadata()).orientation).toBe(6);
     expect(input.toString('latin1')).toContain('PrivateCam');
-    const result = await compress(input, { quality: 95, type: 'standard' });
+    const result = await compress(input, { quality: 95 });
     expect(result.keptOriginal).toBe(true);
     expect(result.data.length).toBeLessThan(input.length);
     const meta = await sharp(result.data).metadata();
@@ -57,7 +57,7 @@ describe('compress never returns a larger file and never returns private metadat
 
   it('rotates the pixels when it re-encodes a photo with an orientation tag', async () => {
     const input = readCorpus('photos/exif-orient6-landscape.jpg');
-    const result = await compress(input, { quality: 70, type: 'maximum' });
+    const result = await compress(input, { quality: 70 });
     expect(result.keptOriginal).toBe(false);
     const meta = await sharp(result.data).metadata();
     expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([1800, 1200, 1]);
@@ -65,7 +65,7 @@ describe('compress never returns a larger file and never returns private metadat
 
   it('returns the untouched original when it is already clean and cannot shrink', async () => {
     const input = readCorpus('png/squoosh-logo-palette.png');
-    const result = await compress(input, { quality: 80, type: 'web' });
+    const result = await compress(input, { quality: 80 });
     expect(result.keptOriginal).toBe(true);
     expect(result.data.equals(input)).toBe(true);
     expect(result.output).toEqual(result.input);
@@ -82,7 +82,7 @@ describe('compress never returns a larger file and never returns private metadat
     data.copy(chunk, 8);
     chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
     const input = Buffer.concat([base.subarray(0, 33), chunk, base.subarray(33)]);
-    const result = await compress(input, { quality: 80, type: 'web' });
+    const result = await compress(input, { quality: 80 });
     expect(result.data.length).toBeLessThanOrEqual(base.length);
     expect(result.data.toString('latin1')).not.toContain('secret-location');
   });

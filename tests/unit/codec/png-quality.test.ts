@@ -56,7 +56,7 @@ describe('PNG quality order', () => {
     const original = await decode(input, channels);
     const results: Fidelity[] = [];
     for (const quality of [70, 80, 90]) {
-      const result = await compress(input, { quality, type: 'standard', timeoutSeconds: 600 });
+      const result = await compress(input, { quality, timeoutSeconds: 600 });
       results.push(result.keptOriginal ? { lossless: true, mean: 1, worst: 1, flatShift: 0 } : await fidelity(original, result.data));
     }
     for (let i = 1; i < results.length; i++) {
@@ -111,7 +111,7 @@ describe('PNG flat colours', () => {
     const input = readCorpus(file);
     const original = await decode(input, 3);
     for (const quality of [70, 80, 90]) {
-      const result = await compress(input, { quality, type: 'standard', timeoutSeconds: 600 });
+      const result = await compress(input, { quality, timeoutSeconds: 600 });
       const flat = await flatColourError(original, await decode(result.data, 3));
       expect(flat.blocks).toBeGreaterThan(100);
       expect(flat.shift, `quality ${quality}`).toBeLessThanOrEqual(2);

@@ -17,7 +17,6 @@ describe('codec process memory bound', { timeout: 180_000 }, () => {
     inputPath: input,
     outputPath: path.join(tmp, `out-${++n}`),
     quality: 80,
-    type: 'standard',
     maxPixels: 100_000_000,
     timeoutSeconds: 120,
   });

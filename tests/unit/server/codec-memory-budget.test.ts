@@ -37,7 +37,7 @@ describe('CodecPool memory budget', { timeout: 30_000 }, () => {
   const submit = (pool: CodecPool, source: string | Buffer, name: string) => {
     const input = path.join(tmp, `${++n}-${name}`);
     fs.writeFileSync(input, typeof source === 'string' ? fs.readFileSync(source) : source);
-    const request: CodecRequest = { inputPath: input, outputPath: `${input}.out`, quality: 80, type: 'standard', maxPixels: 100_000_000, timeoutSeconds: 30 };
+    const request: CodecRequest = { inputPath: input, outputPath: `${input}.out`, quality: 80, maxPixels: 100_000_000, timeoutSeconds: 30 };
     return {
       run: pool.compressFile(request),
       started: () => fs.existsSync(`${input}.started`),

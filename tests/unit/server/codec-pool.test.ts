@@ -57,7 +57,6 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     inputPath: input,
     outputPath: path.join(tmp, `out-${++n}`),
     quality: 80,
-    type: 'standard',
     maxPixels: 100_000_000,
     timeoutSeconds: 30,
     ...overrides,
@@ -68,7 +67,7 @@ describe('CodecPool', { timeout: 30_000 }, () => {
     for (const file of [corpusPath('photos', 'exif-orient6-landscape.jpg'), corpusPath('photos', 'kodim03.png')]) {
       const req = request(file);
       const outcome = await pool.compressFile(req);
-      const local = await compress(fs.readFileSync(file), { quality: 80, type: 'standard' });
+      const local = await compress(fs.readFileSync(file), { quality: 80 });
       expect(fs.readFileSync(req.outputPath).equals(local.data)).toBe(true);
       expect(outcome).toEqual({
         input: local.input,

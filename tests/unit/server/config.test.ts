@@ -37,6 +37,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ ROLE: 'boss' }, /ROLE/],
+    [{ ROLE: 'worker' }, /ROLE: ROLE=worker needs REDIS_URL/],
+    [{ ROLE: 'api', DATABASE_URL: 'postgres://db/app' }, /ROLE: ROLE=api needs REDIS_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a postgres/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY: true would believe any client's X-Forwarded-For; list the addresses/],

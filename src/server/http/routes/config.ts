@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPRESSION_PRESETS } from '../../codec/presets';
+import { COMPRESSION_PRESETS } from '../../../contract/presets';
 import { uploadConfigFor } from '../upload-limits';
 
 export function registerConfigRoutes(app: FastifyInstance): void {

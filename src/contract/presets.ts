@@ -1,5 +1,6 @@
-// The fixed compression presets offered next to the custom slider (which uses type 'standard').
-import type { Preset } from '../../contract/api';
+// The fixed compression presets offered next to the custom slider (which uses type 'standard'): the one definition,
+// served by GET /api/compression-presets and shown by the client before that answers, so the two never differ.
+import type { Preset } from './api';
 
 export const COMPRESSION_PRESETS: Preset[] = [
   {

@@ -1,0 +1,112 @@
+// Builds every driver and service once, from the config, and hands them back as one typed record. Nothing here
+// listens, starts workers or reads the environment: roles.ts runs what this builds, config.ts reads the environment.
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { systemClock, type Clock } from './clock';
+import { openDatabase, type Db } from './db/database';
+import { DEFAULT_GUEST_SESSION_LIMIT, SessionService } from './auth/session-service';
+import { BlobStore } from './storage/blob-store';
+import { JobRepository } from './jobs/job-repository';
+import { JobRunner } from './jobs/job-runner';
+import { JobService } from './jobs/job-service';
+import { AdmissionControl } from './jobs/admission';
+import { AdmissionRepository } from './jobs/admission-repository';
+import { createJobQueue } from './jobs/create-queue';
+import type { JobQueue } from './jobs/job-queue';
+import { RetentionSweeper } from './retention/sweeper';
+import { AccountService } from './auth/account-service';
+import { UserRepository } from './auth/user-repository';
+import { LoginThrottle } from './auth/login-throttle';
+import { ApiKeyService } from './auth/api-key-service';
+import { CodecPool } from './sandbox/codec-pool';
+import { FairUse } from './api/fair-use';
+import { MAX_CONCURRENT_JOBS } from '../contract/limits';
+
+export interface Deps {
+  log: Logger;
+  clock: Clock;
+  db: Db;
+  blobs: BlobStore;
+  sessions: SessionService;
+  jobs: JobRepository;
+  /** Codec processes start on the first job, so an API-only process never has any. */
+  codec: CodecPool;
+  queue: JobQueue;
+  jobService: JobService;
+  throttle: LoginThrottle;
+  accounts: AccountService;
+  admission: AdmissionControl;
+  apiKeys: ApiKeyService;
+  fairUse: FairUse;
+  sweeper: RetentionSweeper;
+}
+
+/** Parts a caller may supply instead of the real ones: only tests do (a clock they can move; decision 0141). */
+export interface DepsOverrides {
+  clock?: Clock;
+}
+
+export async function createDeps(config: Config, log: Logger, overrides: DepsOverrides = {}): Promise<Deps> {
+  const clock = overrides.clock ?? systemClock;
+  await assertWritable(config.dataDir);
+  const db = await openDatabase(config, log.child({ component: 'database' }));
+  const blobs = new BlobStore(config.filesDir);
+  await blobs.init();
+  // Embedded mode owns its storage alone, so temp files can only be leftovers of a crash.
+  if (!config.redisUrl && config.role === 'all') await blobs.clearTemps();
+
+  const sessions = new SessionService(db, clock, { ...DEFAULT_GUEST_SESSION_LIMIT, perAddress: config.guestSessionsPerAddress });
+  const jobs = new JobRepository(db);
+  const codecLog = log.child({ component: 'codec' });
+  const codec = new CodecPool({
+    size: MAX_CONCURRENT_JOBS,
+    memoryBudgetBytes: config.codecMemoryBudgetBytes,
+    onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while compressing'),
+  });
+  const queueLog = log.child({ component: 'queue' });
+  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog);
+  const queue = await createJobQueue(
+    { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockMs: config.queueLockMs },
+    { db, jobs, runner, clock, log: queueLog },
+  );
+  const jobService = new JobService(jobs, blobs, queue, clock);
+  const throttle = new LoginThrottle(db, clock);
+  const sweepLog = log.child({ component: 'retention' });
+  const sweeper = new RetentionSweeper(jobs, blobs, sessions, throttle, clock, config.sweepIntervalMs, (err) =>
+    sweepLog.error({ err }, 'retention sweep failed'),
+  );
+  return {
+    log,
+    clock,
+    db,
+    blobs,
+    sessions,
+    jobs,
+    codec,
+    queue,
+    jobService,
+    throttle,
+    accounts: new AccountService(new UserRepository(db), sessions, jobs, jobService, throttle, clock),
+    admission: new AdmissionControl(new AdmissionRepository(db), config.admission),
+    apiKeys: new ApiKeyService(db, clock),
+    fairUse: new FairUse(db, clock, config.fairUse),
+    sweeper,
+  };
+}
+
+/** A data directory we cannot write would fail later in confusing ways; say so plainly at start. */
+async function assertWritable(dir: string): Promise<void> {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(probe, '');
+    await fsp.rm(probe);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new StartupError(`The data directory ${dir} is not writable (${code}). Check DATA_DIR, its permissions and free space.`);
+  }
+}
+
+export class StartupError extends Error {}
