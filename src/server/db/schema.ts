@@ -1,5 +1,7 @@
 // Table types. Timestamps are epoch milliseconds (bigint in PostgreSQL, integer in SQLite); flags are 0/1.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { JobStatus } from '../../contract/api';
+import type { CompressionType } from '../../contract/settings';
 
 export interface UsersTable {
   id: string;
@@ -27,7 +29,7 @@ export interface JobsTable {
   owner_id: string;
   filename: string;
   mime_type: string;
-  status: string;
+  status: JobStatus;
   original_size: number;
   compressed_size: number | null;
   original_width: number | null;
@@ -35,7 +37,7 @@ export interface JobsTable {
   compressed_width: number | null;
   compressed_height: number | null;
   quality: number;
-  compression_type: string;
+  compression_type: CompressionType;
   error: string | null;
   attempts: Generated<number>;
   available_at: number;

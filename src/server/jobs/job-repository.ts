@@ -20,7 +20,7 @@ const NO_LEASE = { lease_token: null, lease_until: null } as const;
 
 /** Back to the queue, due now, giving back the attempt the interrupted run took. */
 const backToPending = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) => ({
-  status: 'pending',
+  status: 'pending' as const,
   available_at: now,
   ...NO_LEASE,
   attempts: sql<number>`case when ${eb.ref('attempts')} > 0 then ${eb.ref('attempts')} - 1 else 0 end`,

@@ -1,5 +1,6 @@
 // Admission ceilings counted by the real SQL on a real SQLite database: what counts against the total, the
 // owner and the guest address, and that a refused upload inserts nothing.
+import type { JobStatus } from '../../../src/contract/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { DomainError } from '../../../src/server/errors';
 import { STATUS_OF } from '../../../src/server/http/error-status';
 import type { NewJob } from '../../../src/server/db/schema';
 
-const row = (ownerId: string, status = 'pending', guestAddress: string | null = null): NewJob => ({
+const row = (ownerId: string, status: JobStatus = 'pending', guestAddress: string | null = null): NewJob => ({
   id: randomUUID(),
   owner_id: ownerId,
   filename: 'a.png',

@@ -1,8 +1,9 @@
+import type { JobStatus } from '../../../src/contract/api';
 import { describe, expect, it } from 'vitest';
 import { computeQueueStats } from '../../../src/server/jobs/job-service';
 
 const MIN = 60_000;
-const job = (status: string, created: number, completed: number | null = null) => ({ status, created_at: created, completed_at: completed });
+const job = (status: JobStatus, created: number, completed: number | null = null) => ({ status, created_at: created, completed_at: completed });
 
 describe('computeQueueStats', () => {
   it('is all zeros for an owner with no jobs', () => {

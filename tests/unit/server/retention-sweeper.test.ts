@@ -49,7 +49,7 @@ describe('RetentionSweeper', () => {
         compressed_width: 1,
         compressed_height: 1,
         quality: 80,
-        compression_type: 'lossy',
+        compression_type: 'web',
         error: null,
         available_at: createdAt,
         lease_until: null,
