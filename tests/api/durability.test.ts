@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeDataDir, startServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { makeDataDir, useServers } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, storedFiles, waitFor, waitForSettled } from '../support/jobs';
@@ -12,15 +12,8 @@ import { expectDownloadsMatchUploads, expectStoredResults } from '../support/res
 const BATCH = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim13.png', 'kodim18.png', 'kodim19.png', 'kodim20.png'];
 
 describe('durability', () => {
-  const started: TestServer[] = [];
-  const start = async (dataDir: string, env?: Record<string, string>) => {
-    const s = await startServer({ dataDir, env });
-    started.push(s);
-    return s;
-  };
-  afterEach(async () => {
-    for (const s of started.splice(0)) await s.kill();
-  });
+  const startTracked = useServers();
+  const start = (dataDir: string, env?: Record<string, string>) => startTracked({ dataDir, env });
 
   it('loses nothing when the server is killed mid-batch: every job completes exactly once after restart', async () => {
     const dataDir = makeDataDir();

@@ -2,8 +2,8 @@
 // key prefix and the storage directory. A worker killed mid-run loses nothing and duplicates nothing; a Redis
 // that lost its data is rebuilt from the jobs table.
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeDataDir, startServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { makeDataDir, useServers, type TestServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
@@ -39,15 +39,9 @@ const idsWith = (lines: LogLine[], msg: string, outcome?: string) =>
   lines.filter((l) => l.msg === msg && (!outcome || l.outcome === outcome)).map((l) => l.jobId!);
 
 describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Redis)', () => {
-  const started: TestServer[] = [];
-  const start = async (dataDir: string, role: 'api' | 'worker') => {
-    const s = await startServer({ dataDir, env: { ROLE: role, LOG_LEVEL: role === 'worker' ? 'info' : 'warn' } });
-    started.push(s);
-    return s;
-  };
-  afterEach(async () => {
-    for (const s of started.splice(0)) await s.kill();
-  });
+  const startTracked = useServers();
+  const start = (dataDir: string, role: 'api' | 'worker') =>
+    startTracked({ dataDir, env: { ROLE: role, LOG_LEVEL: role === 'worker' ? 'info' : 'warn' } });
 
   it('runs 50 jobs on two workers; one is killed mid-run and every job still completes exactly once', async () => {
     const dataDir = makeDataDir();
@@ -119,8 +113,7 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
   it('on SIGTERM a worker hands running jobs back after its grace period, for another worker to finish', async () => {
     const dataDir = makeDataDir();
     const api = await start(dataDir, 'api');
-    const leaving = await startServer({ dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '0.2' } });
-    started.push(leaving);
+    const leaving = await startTracked({ dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '0.2' } });
     const guest = new HttpClient(api.url);
     // Big photos, so that the jobs are still running when the short grace period ends.
     const files = ['lepton-slrhills.jpg', 'lepton-iphone.jpg', 'squoosh-demo-large-photo.jpg', 'lepton-arithmetic.jpg'].map((n) => fileFrom(corpusPath('photos', n)));
@@ -179,8 +172,7 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
     const port = Number(new URL(redis.url).port);
     try {
       const dataDir = makeDataDir();
-      const api = await startServer({ dataDir, env: { ROLE: 'api', REDIS_URL: redis.url } });
-      started.push(api);
+      const api = await startTracked({ dataDir, env: { ROLE: 'api', REDIS_URL: redis.url } });
       await redis.stop();
 
       const guest = new HttpClient(api.url);
@@ -190,8 +182,7 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
 
       // Redis comes back empty at the same address; a worker's start-up reconciliation queues the stored rows.
       redis = await startRedis({ port });
-      const worker = await startServer({ dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', REDIS_URL: redis.url } });
-      started.push(worker);
+      await startTracked({ dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', REDIS_URL: redis.url } });
       const jobs = await waitForSettled(guest, 120_000);
       expectStoredResults(dataDir, await expectDownloadsMatchUploads(guest, jobs, uploads));
       fs.rmSync(dataDir, { recursive: true, force: true });

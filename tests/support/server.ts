@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { REPO_ROOT } from './paths';
 import { SCALEOUT, backingFor, releaseBacking, trackChild } from './scaleout-backing';
 
@@ -113,4 +113,20 @@ export function useServer(options: StartOptions = {}): TestServer {
       return Reflect.get(current, key);
     },
   });
+}
+
+/**
+ * Servers a test starts itself (several, or restarted on one data directory): each is killed with -9 after the test
+ * that started it, pass or fail.
+ */
+export function useServers(): (options: StartOptions) => Promise<TestServer> {
+  const started: TestServer[] = [];
+  afterEach(async () => {
+    for (const s of started.splice(0)) await s.kill();
+  });
+  return async (options) => {
+    const s = await startServer(options);
+    started.push(s);
+    return s;
+  };
 }
