@@ -16,6 +16,7 @@ import {
   presetSchema,
   queueStatsSchema,
   queueStatusSchema,
+  recompressSchema,
   uploadConfigSchema,
   userSchema,
 } from './api-schemas';
@@ -111,6 +112,25 @@ export const API_ROUTES: ApiRouteSpec[] = [
     responses: { 200: { description: 'The job', schema: jobSchema }, 400: error('wait is not 0-30'), 401: unauthenticated, 404: notFound, 429: rateLimited },
   },
   { method: 'delete', path: '/api/jobs/{id}', summary: 'Delete a job and its files', tag: 'Jobs', auth: 'session-or-key', params: idParam, responses: { 204: { description: 'Deleted' }, 401: unauthenticated, 404: notFound } },
+  {
+    method: 'post',
+    path: '/api/jobs/{id}/recompress',
+    summary: 'Re-tune a finished job with new settings',
+    description:
+      "Runs the job again from its stored original, without uploading again. Settings not given keep the job's values. The job keeps its id and its deletion time, its `revision` goes up by one, and it goes back through the queue (same limits, retries and fairness as an upload); the result replaces the previous one when it completes. An API key's re-tune counts as one image of its monthly allowance.",
+    tag: 'Jobs',
+    auth: 'session-or-key',
+    params: idParam,
+    json: recompressSchema,
+    responses: {
+      200: { description: 'The job, back in the queue', schema: jobSchema },
+      400: error('Invalid settings (`field` names the setting)'),
+      404: notFound,
+      409: error('The job is still waiting or running (code JOB_BUSY)'),
+      410: error('Expired and deleted'),
+      503: error('Restarting; retry later'),
+    },
+  },
   { method: 'delete', path: '/api/jobs', summary: "Delete all the caller's jobs", tag: 'Jobs', auth: 'session-or-key', responses: { 200: { description: 'How many were deleted', schema: deletedSchema } } },
   { method: 'get', path: '/api/jobs/{id}/preview', summary: 'A small WebP preview of the result (at most 400 px)', tag: 'Downloads', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'The preview', binary: ['image/webp'] }, 404: notFound, 410: error('Expired and deleted') } },
   { method: 'get', path: '/api/jobs/{id}/original-preview', summary: 'The original image of a job', tag: 'Downloads', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'The uploaded image', binary: images }, 404: notFound, 410: error('Expired and deleted') } },

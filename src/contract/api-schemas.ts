@@ -2,7 +2,7 @@
 // against the matching TypeScript type in api.ts, so a field added there without its schema here fails the typecheck.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
-import { IMAGE_FORMATS, OUTPUT_FORMATS } from './settings';
+import { COMPRESSION_MODES, IMAGE_FORMATS, MAX_RESIZE_DIMENSION, METADATA_POLICIES, MIN_TARGET_SIZE, OUTPUT_FORMATS } from './settings';
 import { COMPRESSION_TYPES, JOB_STATUSES, type CompressResponse, type Job, type Preset, type QueueStats, type QueueStatus, type UploadConfig, type User } from './api';
 
 export const formatDecisionSchema = z
@@ -37,12 +37,39 @@ export const jobSchema = z
     outputMimeType: z.string().nullable().describe('MIME type of the result; null until completed'),
     flattenedOnto: z.string().nullable().describe('The colour transparency was flattened onto, when the output format could not carry it'),
     formatDecision: formatDecisionSchema.nullable().describe('How `auto` chose, once completed; null for the other formats'),
+    mode: z.enum(COMPRESSION_MODES).describe('How the quality is chosen: as given, to fit targetSize, or lossless'),
+    targetSize: z.number().int().nullable().describe("`size` mode's target in bytes; null in the other modes"),
+    allowResize: z.boolean().describe('`size` mode may downscale to reach the target'),
+    maxWidth: z.number().int().nullable().describe('Width the result fits inside (never enlarged); null when not limited'),
+    maxHeight: z.number().int().nullable().describe('Height the result fits inside (never enlarged); null when not limited'),
+    metadata: z.enum(METADATA_POLICIES).describe('strip: private metadata removed; keep: kept without GPS; keep-all'),
+    revision: z.number().int().min(1).describe('1 for the first compression; each re-tune adds one'),
+    chosenQuality: z.number().int().nullable().describe('Once completed: the quality the result was encoded at; null when lossless or the original was kept'),
+    targetMet: z.boolean().nullable().describe('Once completed in size mode: whether the result is at most targetSize; null otherwise'),
     error: z.string().nullable(),
     createdAt: z.string(),
     completedAt: z.string().nullable(),
     expiresAt: z.string().describe('When the job and its files are deleted (24 hours after upload)'),
   })
   .meta({ id: 'Job' });
+
+/** POST /api/jobs/{id}/recompress: the settings to change; the rest keep the job's current values. */
+export const recompressSchema = z
+  .object({
+    quality: z.number().int().min(1).max(100),
+    type: z.enum(COMPRESSION_TYPES),
+    format: z.enum(OUTPUT_FORMATS),
+    background: z.string().describe('#rgb, #rrggbb or a basic colour name'),
+    formats: z.string().describe("Auto's candidates, comma-separated"),
+    mode: z.enum(COMPRESSION_MODES),
+    targetSize: z.number().int().min(MIN_TARGET_SIZE).describe('size mode: the largest result in bytes'),
+    allowResize: z.boolean(),
+    maxWidth: z.number().int().min(1).max(MAX_RESIZE_DIMENSION).nullable().describe('null removes the bound'),
+    maxHeight: z.number().int().min(1).max(MAX_RESIZE_DIMENSION).nullable().describe('null removes the bound'),
+    metadata: z.enum(METADATA_POLICIES),
+  })
+  .partial()
+  .meta({ id: 'RecompressSettings', description: "Settings to change; those not given keep the job's current values" });
 
 const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable reason, stable across wording changes' });
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { MESSAGES } from './messages';
-import type { CompressionType, ImageFormat, OutputFormat } from './settings';
+import type { CompressionMode, CompressionType, ImageFormat, MetadataPolicy, OutputFormat } from './settings';
 
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'error'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -37,6 +37,22 @@ export interface Job {
   flattenedOnto: string | null;
   /** How `auto` chose, once completed; null for the other formats. */
   formatDecision: FormatDecision | null;
+  /** How the quality is chosen (see the settings). */
+  mode: CompressionMode;
+  /** `size` mode's target in bytes; null in the other modes. */
+  targetSize: number | null;
+  /** `size` mode may downscale to reach the target. */
+  allowResize: boolean;
+  /** Bounds the result fits inside (never enlarged); null when not limited. */
+  maxWidth: number | null;
+  maxHeight: number | null;
+  metadata: MetadataPolicy;
+  /** 1 for the first compression; each re-tune (POST /api/jobs/:id/recompress) adds one. */
+  revision: number;
+  /** Once completed: the quality (1-100) the result was encoded at; null when lossless or the original was kept. */
+  chosenQuality: number | null;
+  /** Once completed in `size` mode: whether the result is at most `targetSize`; null otherwise. */
+  targetMet: boolean | null;
   error: string | null;
   createdAt: string;
   completedAt: string | null;

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'NOT_FOUND', // missing, or owned by someone else (indistinguishable on purpose)
   'EXPIRED', // past its retention time and deleted
   'NOT_READY', // exists but has not finished compressing
+  'JOB_BUSY', // a re-tune of a job that is still waiting or running
   // The server's state.
   'OWNER_BACKLOG_FULL', // this caller has too many images waiting
   'SERVER_BUSY', // everyone together has too many images waiting

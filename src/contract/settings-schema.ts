@@ -1,12 +1,50 @@
 // The compression settings as the API takes them (multipart fields, query strings): validated and defaulted with
 // zod. Apart from settings.ts, whose constants the browser bundle imports, so the tool page does not ship zod.
 import { z } from 'zod';
-import { COMPRESSION_TYPES, DEFAULT_BACKGROUND, IMAGE_FORMATS, OUTPUT_FORMATS, parseColour, type ImageFormat } from './settings';
+import {
+  COMPRESSION_MODES,
+  COMPRESSION_TYPES,
+  DEFAULT_BACKGROUND,
+  IMAGE_FORMATS,
+  MAX_RESIZE_DIMENSION,
+  METADATA_POLICIES,
+  MIN_TARGET_SIZE,
+  OUTPUT_FORMATS,
+  parseColour,
+  type ImageFormat,
+} from './settings';
 
 const BACKGROUND_MESSAGE = 'Background must be a colour such as #fff, #ffffff or white';
 const FORMAT_MESSAGE = `Format must be one of ${OUTPUT_FORMATS.join(', ')}`;
 const FORMATS_MESSAGE = `Formats must be a comma-separated list of ${IMAGE_FORMATS.join(', ')}`;
 const QUALITY_MESSAGE = 'Quality must be an integer from 1 to 100';
+const MODE_MESSAGE = `Mode must be one of ${COMPRESSION_MODES.join(', ')}`;
+const METADATA_MESSAGE = `Metadata must be one of ${METADATA_POLICIES.join(', ')}`;
+/** Largest target the size mode takes: far above any upload we accept, so only nonsense is refused. */
+const MAX_TARGET_SIZE = 1024 ** 3;
+const TARGET_SIZE_MESSAGE = `targetSize must be a whole number of bytes, at least ${MIN_TARGET_SIZE.toLocaleString('en-US')}`;
+const dimensionMessage = (name: string) => `${name} must be a whole number of pixels from 1 to ${MAX_RESIZE_DIMENSION.toLocaleString('en-US')}`;
+
+/** A form sends every value as a string; JSON may send a number. Blank means "not given". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const dimension = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: dimensionMessage(name) })
+      .int(dimensionMessage(name))
+      .min(1, dimensionMessage(name))
+      .max(MAX_RESIZE_DIMENSION, dimensionMessage(name))
+      .optional(),
+  );
+
+/** "true"/"false" as a form sends them, or a JSON boolean; anything else is an error, not a silent false. */
+const flag = (name: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v)),
+    z.boolean({ error: `${name} must be true or false` }).default(false),
+  );
 
 const background = z
   .string({ error: BACKGROUND_MESSAGE })
@@ -49,6 +87,32 @@ export const compressSettingsSchema = z.object({
   background: background.default(DEFAULT_BACKGROUND),
   /** Candidates for `auto`; every format when absent. Ignored for the other formats. */
   formats: candidateFormats.optional(),
+  /** How the quality is chosen: as given (`quality`), to fit `targetSize` (`size`), or pixel-identical (`lossless`). */
+  mode: z
+    .string({ error: MODE_MESSAGE })
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.enum(COMPRESSION_MODES, { error: MODE_MESSAGE }))
+    .default('quality'),
+  /** `size` mode: the result's largest allowed size in bytes. */
+  targetSize: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: TARGET_SIZE_MESSAGE }).int(TARGET_SIZE_MESSAGE).min(MIN_TARGET_SIZE, TARGET_SIZE_MESSAGE).max(MAX_TARGET_SIZE, TARGET_SIZE_MESSAGE).optional(),
+  ),
+  /** `size` mode: downscale when even the lowest quality is too big. */
+  allowResize: flag('allowResize'),
+  /** Fit inside this width and height (after orientation), keeping the aspect ratio; never enlarges. */
+  maxWidth: dimension('maxWidth'),
+  maxHeight: dimension('maxHeight'),
+  /** `strip` (default): private metadata removed; `keep`: EXIF, XMP, IPTC and colour profile kept, GPS removed; `keep-all`. */
+  metadata: z
+    .string({ error: METADATA_MESSAGE })
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.enum(METADATA_POLICIES, { error: METADATA_MESSAGE }))
+    .default('strip'),
+}).superRefine((settings, ctx) => {
+  if (settings.mode === 'size' && settings.targetSize === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['targetSize'], message: `targetSize is required in size mode (${TARGET_SIZE_MESSAGE.replace('targetSize must be ', '')})` });
+  }
 });
 
 export type CompressSettings = z.infer<typeof compressSettingsSchema>;

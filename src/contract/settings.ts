@@ -4,6 +4,22 @@
 export const COMPRESSION_TYPES = ['high', 'web', 'standard', 'maximum'] as const;
 export type CompressionType = (typeof COMPRESSION_TYPES)[number];
 
+/**
+ * How the quality of a result is chosen. `quality`: the given quality (today's behaviour). `size`: the largest
+ * encoding not above `targetSize` bytes. `lossless`: pixel-identical output. (`smart`, a per-image quality chosen by a
+ * perceptual metric, is planned: docs/decisions/0280-compression-modes.md.)
+ */
+export const COMPRESSION_MODES = ['quality', 'size', 'lossless'] as const;
+export type CompressionMode = (typeof COMPRESSION_MODES)[number];
+
+/** What happens to the upload's metadata: all private metadata removed (default); kept without GPS; all kept. */
+export const METADATA_POLICIES = ['strip', 'keep', 'keep-all'] as const;
+export type MetadataPolicy = (typeof METADATA_POLICIES)[number];
+
+/** Smallest `targetSize` the size mode accepts, in bytes; largest `maxWidth`/`maxHeight`, in pixels. */
+export const MIN_TARGET_SIZE = 1024;
+export const MAX_RESIZE_DIMENSION = 16_384;
+
 /** Formats we decode and encode. */
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

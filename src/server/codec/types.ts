@@ -1,6 +1,6 @@
 // The codec's contract: bytes and options in, bytes and facts out. No HTTP, database or queue here.
 import type { FormatDecision } from '../../contract/api';
-import { FORMAT_MIME_TYPES, type ImageFormat, type OutputFormat } from '../../contract/settings';
+import { FORMAT_MIME_TYPES, type CompressionMode, type ImageFormat, type MetadataPolicy, type OutputFormat } from '../../contract/settings';
 
 export type { ImageFormat, OutputFormat } from '../../contract/settings';
 
@@ -19,6 +19,17 @@ export interface CompressOptions {
   maxPixels?: number;
   /** Decode/encode time limit in seconds. */
   timeoutSeconds?: number;
+  /** How the quality is chosen; `quality` (the default) uses `quality` as given. */
+  mode?: CompressionMode;
+  /** `size` mode: the largest encoding whose length is at most this many bytes. */
+  targetSize?: number;
+  /** `size` mode: when even the lowest quality is too big, downscale (the least that fits) instead of giving up. */
+  allowResize?: boolean;
+  /** Fit inside these bounds (after orientation), keeping the aspect ratio; never enlarges. */
+  maxWidth?: number;
+  maxHeight?: number;
+  /** `strip` (the default): private metadata removed; `keep`: EXIF, XMP, IPTC and ICC kept but GPS removed; `keep-all`. */
+  metadata?: MetadataPolicy;
 }
 
 /** Width and height are as displayed, i.e. after the EXIF orientation is applied. */
@@ -43,6 +54,10 @@ export interface CompressResult {
   flattenedOnto: string | null;
   /** For `auto`: every candidate's size and the winner. */
   decision: FormatDecision | null;
+  /** The quality (our 1-100 scale) the result was encoded at: the given one, or the one `size` mode chose; null when lossless or the original was kept. */
+  chosenQuality: number | null;
+  /** `size` mode: whether the result is at most `targetSize`; null in the other modes. */
+  targetMet: boolean | null;
 }
 
 export type CodecErrorKind = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'timeout';

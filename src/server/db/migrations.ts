@@ -1,5 +1,5 @@
 // Schema migrations, written with Kysely's schema builder so the same code runs on SQLite and PostgreSQL.
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the current table types */
 const migrations: Record<string, Migration> = {
@@ -127,6 +127,23 @@ const migrations: Record<string, Migration> = {
           .addColumn(name, type, (c) => (required ? c.notNull().defaultTo('original') : c))
           .execute();
       }
+    },
+  },
+  // Control (docs/decisions/0280): how each job's quality is chosen, its resize bounds and metadata policy live on
+  // the row like the format settings; `revision` counts re-tunes; the result columns say what was chosen.
+  '0003_control': {
+    async up(db: Kysely<any>) {
+      const add = (name: string, type: 'varchar(16)' | 'integer' | 'bigint', build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder = (c) => c) =>
+        db.schema.alterTable('jobs').addColumn(name, type, build).execute();
+      await add('mode', 'varchar(16)', (c) => c.notNull().defaultTo('quality'));
+      await add('target_size', 'bigint');
+      await add('allow_resize', 'integer', (c) => c.notNull().defaultTo(0));
+      await add('max_width', 'integer');
+      await add('max_height', 'integer');
+      await add('metadata', 'varchar(16)', (c) => c.notNull().defaultTo('strip'));
+      await add('revision', 'integer', (c) => c.notNull().defaultTo(1));
+      await add('chosen_quality', 'integer');
+      await add('target_met', 'integer');
     },
   },
 };

@@ -1,7 +1,7 @@
 // Table types. Timestamps are epoch milliseconds (bigint in PostgreSQL, integer in SQLite); flags are 0/1.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { JobStatus } from '../../contract/api';
-import type { CompressionType } from '../../contract/settings';
+import type { CompressionMode, CompressionType, MetadataPolicy } from '../../contract/settings';
 
 export interface UsersTable {
   id: string;
@@ -61,6 +61,20 @@ export interface JobsTable {
   flattened_onto: string | null;
   /** Set on completion of an Auto job: JSON of the contract's FormatDecision. */
   format_decision: string | null;
+  mode: Generated<CompressionMode>;
+  /** `size` mode's target in bytes. */
+  target_size: number | null;
+  /** 0/1: `size` mode may downscale. */
+  allow_resize: Generated<number>;
+  max_width: number | null;
+  max_height: number | null;
+  metadata: Generated<MetadataPolicy>;
+  /** 1, plus one per re-tune. */
+  revision: Generated<number>;
+  /** Set on completion: the quality used (null: lossless or original kept). */
+  chosen_quality: number | null;
+  /** Set on completion in size mode: 0/1. */
+  target_met: number | null;
 }
 
 export interface OwnerQueueTable {

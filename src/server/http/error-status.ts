@@ -27,6 +27,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   EXPIRED: 410,
   NOT_READY: 409,
+  JOB_BUSY: 409,
   OWNER_BACKLOG_FULL: 429,
   SERVER_BUSY: 429,
   SHUTTING_DOWN: 503,

@@ -37,14 +37,21 @@ export class AdmissionRepository {
    * admission lock: SQLite runs one transaction at a time on our single connection, PostgreSQL serialises
    * admissions with a transaction-level advisory lock. Returns what `refuse` returned (nothing inserted) or null.
    */
-  async insertIfAdmitted<R>(rows: NewJob[], applicant: Applicant, refuse: (counts: BacklogCounts) => R | null): Promise<R | null> {
+  insertIfAdmitted<R>(rows: NewJob[], applicant: Applicant, refuse: (counts: BacklogCounts) => R | null): Promise<R | null> {
+    return this.writeIfAdmitted(applicant, refuse, async (trx) => {
+      if (rows.length) await trx.insertInto('jobs').values(rows).execute();
+    });
+  }
+
+  /** The same, for any write that adds waiting work (a re-tune puts a finished job back in the queue). */
+  writeIfAdmitted<R>(applicant: Applicant, refuse: (counts: BacklogCounts) => R | null, write: (trx: Transaction<Database>) => Promise<void>): Promise<R | null> {
     return this.db.transaction().execute(async (trx) => {
       if (trx.getExecutor().adapter instanceof PostgresAdapter) {
         await sql`select pg_advisory_xact_lock(${ADMISSION_LOCK_KEY})`.execute(trx);
       }
       const refusal = refuse(await countBacklog(trx, applicant));
       if (refusal !== null) return refusal;
-      if (rows.length) await trx.insertInto('jobs').values(rows).execute();
+      await write(trx);
       return null;
     });
   }

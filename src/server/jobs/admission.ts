@@ -8,7 +8,8 @@
 //   sessions (free, one per request without a cookie) from one address cannot fill the service for others;
 // - in total: only work that can run. A paused owner's jobs hold no worker and only count against that owner,
 //   so parking jobs in paused queues cannot lock everyone else out.
-import type { NewJob } from '../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, NewJob } from '../db/schema';
 import { DomainError } from '../errors';
 import type { AdmissionRepository, Applicant, BacklogCounts } from './admission-repository';
 
@@ -38,6 +39,12 @@ export class AdmissionControl {
   /** Inserts an upload's rows only if no ceiling was reached, counted together with the insert. */
   async insert(applicant: Applicant, rows: NewJob[]): Promise<void> {
     const refusal = await this.repo.insertIfAdmitted(rows, applicant, (counts) => this.refusal(counts));
+    if (refusal) throw refusal;
+  }
+
+  /** Runs a write that adds waiting work (a re-tune), only if no ceiling was reached, counted with the write. */
+  async admit(applicant: Applicant, write: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    const refusal = await this.repo.writeIfAdmitted(applicant, (counts) => this.refusal(counts), write);
     if (refusal) throw refusal;
   }
 

@@ -1,7 +1,11 @@
 // Every SQL statement about jobs and per-owner queue state. Each query that serves a caller is scoped to its owner.
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, JobRow, JobUpdate, NewJob } from '../db/schema';
+
+/** The database, or a transaction on it (admission control runs some writes inside its own). */
+export type Executor = Kysely<Database> | Transaction<Database>;
 import type { JobStatus } from '../../contract/api';
 
 export interface CompletionFacts {
@@ -14,6 +18,8 @@ export interface CompletionFacts {
   flattenedOnto: string | null;
   /** JSON of Auto's FormatDecision, or null. */
   formatDecision: string | null;
+  chosenQuality: number | null;
+  targetMet: boolean | null;
 }
 
 const NO_LEASE = { lease_token: null, lease_until: null } as const;
@@ -53,6 +59,41 @@ export class JobRepository {
 
   findOwned(id: string, ownerId: string): Promise<JobRow | undefined> {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  }
+
+  /**
+   * Puts a finished or failed job back in the queue with new settings (a re-tune): the results of the last run are
+   * cleared, the revision goes up, attempts start again; the id, original and deletion deadline stay. Only while the
+   * job is finished and not expired, checked in the same statement; false when it was not.
+   */
+  async requeueWithSettings(id: string, ownerId: string, settings: Partial<JobUpdate>, now: number, db: Executor = this.db): Promise<boolean> {
+    const r = await db
+      .updateTable('jobs')
+      .set((eb) => ({
+        ...settings,
+        status: 'pending' as const,
+        revision: eb(eb.ref('revision'), '+', 1),
+        attempts: 0,
+        available_at: now,
+        ...NO_LEASE,
+        started_at: null,
+        completed_at: null,
+        error: null,
+        compressed_size: null,
+        compressed_width: null,
+        compressed_height: null,
+        output_mime_type: null,
+        flattened_onto: null,
+        format_decision: null,
+        chosen_quality: null,
+        target_met: null,
+      }))
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('status', 'in', ['completed', 'error'])
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
   findById(id: string): Promise<JobRow | undefined> {
@@ -144,6 +185,8 @@ export class JobRepository {
       output_mime_type: facts.outputMimeType,
       flattened_onto: facts.flattenedOnto,
       format_decision: facts.formatDecision,
+      chosen_quality: facts.chosenQuality,
+      target_met: facts.targetMet === null ? null : Number(facts.targetMet),
       completed_at: now,
       error: null,
       ...NO_LEASE,

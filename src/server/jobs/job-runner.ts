@@ -9,7 +9,7 @@ import type { Logger } from '../logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
 import { CodecError, MIME_TYPES } from '../codec/types';
 import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../codec/time-limit';
-import type { FileCompressor } from '../sandbox/protocol';
+import type { ControlOptions, FileCompressor } from '../sandbox/protocol';
 import { CodecCrashError } from '../sandbox/codec-pool';
 import { discard } from '../storage/blob-store';
 import { classifyFault } from '../faults';
@@ -65,6 +65,7 @@ export class JobRunner {
         ...format,
         maxPixels: MAX_INPUT_PIXELS,
         timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats),
+        control: controlOptionsOf(row),
       });
       // The preview first: once the row says completed, its card may ask for it at once.
       if (result.previewWritten) await this.blobs.commit(previewTemp, 'preview', jobId);
@@ -82,6 +83,8 @@ export class JobRunner {
           outputMimeType: MIME_TYPES[result.output.format],
           flattenedOnto: result.flattenedOnto,
           formatDecision: result.decision ? JSON.stringify(result.decision) : null,
+          chosenQuality: result.chosenQuality,
+          targetMet: result.targetMet,
         },
         this.clock.now(),
       );
@@ -130,6 +133,18 @@ function formatSettingsOf(row: JobRow) {
     formats: formats?.length ? formats : undefined,
     background: row.background ?? undefined,
     inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
+  };
+}
+
+/** The row's mode, resize bounds and metadata policy as the codec takes them. */
+function controlOptionsOf(row: JobRow): ControlOptions {
+  return {
+    mode: row.mode,
+    targetSize: row.target_size ?? undefined,
+    allowResize: row.allow_resize === 1,
+    maxWidth: row.max_width ?? undefined,
+    maxHeight: row.max_height ?? undefined,
+    metadata: row.metadata,
   };
 }
 

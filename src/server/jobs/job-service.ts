@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobQueue } from './job-queue';
-import type { JobRepository } from './job-repository';
+import type { Executor, JobRepository } from './job-repository';
 import type { JobRow, NewJob } from '../db/schema';
 import type { QueueStats, QueueStatus } from '../../contract/api';
 import type { CompressSettings } from '../../contract/settings-schema';
 import { RETENTION_HOURS } from '../../contract/limits';
+import { DomainError, notFound } from '../errors';
+import { settingsColumns } from './job-settings';
 
 export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;
 
@@ -58,11 +60,7 @@ export class JobService {
         original_height: null,
         compressed_width: null,
         compressed_height: null,
-        quality: settings.quality,
-        compression_type: settings.type,
-        output_format: settings.format,
-        background: settings.background,
-        candidate_formats: settings.format === 'auto' && settings.formats ? settings.formats.join(',') : null,
+        ...settingsColumns(settings),
         output_mime_type: null,
         flattened_onto: null,
         format_decision: null,
@@ -86,6 +84,33 @@ export class JobService {
     }
     await this.queue.enqueue(rows.map((r) => r.id));
     return (await Promise.all(rows.map((r) => this.jobs.findById(r.id)))).filter((r): r is JobRow => !!r);
+  }
+
+  /**
+   * Re-tune: runs a finished (or failed) job again from its stored original with new settings. The job keeps its id
+   * and its deletion deadline, gets the next revision, and goes back through the queue; `admit` writes the change
+   * under the same backlog ceilings as an upload (admission control). A job still waiting or running is refused.
+   */
+  async recompress(
+    id: string,
+    ownerId: string,
+    settingsFor: (row: JobRow) => CompressSettings,
+    admit: (write: (db: Executor) => Promise<void>) => Promise<void>,
+  ): Promise<JobRow> {
+    const row = await this.jobs.findOwned(id, ownerId);
+    if (!row) throw notFound('Job not found');
+    const now = this.clock.now();
+    if (row.expires_at <= now) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
+    if (row.status === 'pending' || row.status === 'processing') throw jobBusy();
+    const settings = settingsFor(row);
+    let requeued = false;
+    await admit(async (db) => {
+      requeued = await this.jobs.requeueWithSettings(id, ownerId, settingsColumns(settings), now, db);
+    });
+    // Another request re-tuned or deleted it between our read and the write.
+    if (!requeued) throw (await this.jobs.findOwned(id, ownerId)) ? jobBusy() : notFound('Job not found');
+    await this.queue.enqueue([id]);
+    return (await this.jobs.findOwned(id, ownerId)) ?? row;
   }
 
   list(ownerId: string): Promise<JobRow[]> {
@@ -152,6 +177,8 @@ export class JobService {
 }
 
 /** Rate, elapsed time and ETA over the owner's jobs of the last hour. Exported for unit tests. */
+const jobBusy = () => new DomainError('JOB_BUSY', 'This image is still being compressed; adjust it once it has finished.');
+
 export function computeQueueStats(rows: Pick<JobRow, 'status' | 'created_at' | 'completed_at'>[], now: number): QueueStats {
   const pending = rows.filter((r) => r.status === 'pending').length;
   const processing = rows.filter((r) => r.status === 'processing').length;

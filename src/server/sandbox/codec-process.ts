@@ -46,11 +46,12 @@ async function compressOne(request: CodecRequest): Promise<ReplyBody> {
       background: request.background,
       maxPixels: request.maxPixels,
       timeoutSeconds: request.timeoutSeconds,
+      ...request.control,
     });
     await fsp.writeFile(request.outputPath, result.data);
     const previewWritten = request.previewPath ? await writePreview(result.data, request.previewPath, request.maxPixels) : false;
-    const { input: inputFacts, output, keptOriginal, flattenedOnto, decision } = result;
-    body = { ok: true, outcome: { input: inputFacts, output, keptOriginal, flattenedOnto, decision, previewWritten } };
+    const { input: inputFacts, output, keptOriginal, flattenedOnto, decision, chosenQuality, targetMet } = result;
+    body = { ok: true, outcome: { input: inputFacts, output, keptOriginal, flattenedOnto, decision, chosenQuality, targetMet, previewWritten } };
   } catch (err) {
     await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
     if (request.previewPath) await fsp.rm(request.previewPath, { force: true }).catch(() => undefined);

@@ -1,7 +1,7 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
 import type { FormatDecision } from '../../contract/api';
-import { CodecError, type CodecErrorKind, type ImageFacts, type ImageFormat, type OutputFormat } from '../codec/types';
+import { CodecError, type CodecErrorKind, type CompressOptions, type ImageFacts, type ImageFormat, type OutputFormat } from '../codec/types';
 import type { TransformRequest } from '../codec/tinify-transform';
 
 /**
@@ -33,7 +33,12 @@ export interface CodecRequest {
   background?: string;
   maxPixels: number;
   timeoutSeconds: number;
+  /** How the quality is chosen, resize bounds and metadata policy: passed to the codec as they are. */
+  control?: ControlOptions;
 }
+
+/** The codec options of the "control" settings (mode, target size, resize, metadata). */
+export type ControlOptions = Pick<CompressOptions, 'mode' | 'targetSize' | 'allowResize' | 'maxWidth' | 'maxHeight' | 'metadata'>;
 
 export interface CodecOutcome {
   input: ImageFacts;
@@ -41,6 +46,8 @@ export interface CodecOutcome {
   keptOriginal: boolean;
   flattenedOnto: string | null;
   decision: FormatDecision | null;
+  chosenQuality: number | null;
+  targetMet: boolean | null;
   /** A preview was written to previewPath (a preview that cannot be made never fails the job). */
   previewWritten?: boolean;
 }

@@ -1,8 +1,12 @@
-// The caller's jobs: list, delete one, delete all. Another owner's id is indistinguishable from a missing one.
+// The caller's jobs: list, delete one, delete all, re-tune one. Another owner's id is indistinguishable from a
+// missing one.
 import type { FastifyInstance } from 'fastify';
 import { toJobJson } from '../../jobs/job-json';
+import { settingsInputOf } from '../../jobs/job-settings';
 import { ownerOfRequest } from '../session-hook';
-import { notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
+import { compressSettingsSchema, settingsFieldOf } from '../../../contract/settings-schema';
+import type { JobRow } from '../../db/schema';
 import type { RouteDeps } from '../deps';
 import { jobQuerySchema } from '../../../contract/api-keys';
 import { JobWaiter } from '../../api/job-waiter';
@@ -29,8 +33,47 @@ export function registerJobRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return reply.code(204).send();
   });
 
+  // Re-tune: the job runs again from its stored original with the settings given (the others keep their values).
+  app.post<{ Params: { id: string } }>('/api/jobs/:id/recompress', async (request) => {
+    if (!deps.acceptingUploads()) {
+      throw new DomainError('SHUTTING_DOWN', 'The server is restarting; please try again in a moment.', { retryAfterSeconds: 10 });
+    }
+    const changes = request.body ?? {};
+    if (typeof changes !== 'object' || Array.isArray(changes)) {
+      throw new DomainError('VALIDATION_FAILED', 'The body must be a JSON object of compression settings');
+    }
+    const ownerId = ownerOfRequest(request);
+    const applicant = { ownerId, guestAddress: request.session.user_id ? null : request.ip };
+    // API keys: a re-tune is one more compressed image of the month's allowance.
+    if (request.apiKey) await deps.fairUse.chargeImages(request.apiKey, 1);
+    const row = await deps.jobService.recompress(
+      request.params.id,
+      ownerId,
+      (current) => retunedSettings(current, changes as Record<string, unknown>),
+      (write) => deps.admission.admit(applicant, write),
+    );
+    return toJobJson(row);
+  });
+
   app.delete('/api/jobs', async (request) => {
     const deleted = await deps.jobService.removeAll(ownerOfRequest(request));
     return { deleted };
   });
+}
+
+/** The job's settings with the given changes applied; `null` removes an optional one (a resize bound, say). */
+function retunedSettings(current: JobRow, changes: Record<string, unknown>) {
+  const merged: Record<string, unknown> = { ...settingsInputOf(current) };
+  for (const [name, value] of Object.entries(changes)) {
+    // A misspelt setting would otherwise be dropped without a word, and the job re-run unchanged.
+    if (!Object.hasOwn(compressSettingsSchema.shape, name)) {
+      throw new DomainError('INVALID_SETTINGS', `Unknown setting "${name}"`, { field: name });
+    }
+    if (value === null) delete merged[name];
+    else merged[name] = value;
+  }
+  const parsed = compressSettingsSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
 }
