@@ -10,7 +10,10 @@ import {
   METADATA_POLICIES,
   MIN_TARGET_SIZE,
   OUTPUT_FORMATS,
+  TARGET_SIZE_MESSAGE,
+  dimensionMessage,
   parseColour,
+  targetSizeProblem,
   type ImageFormat,
 } from './settings';
 
@@ -22,13 +25,11 @@ const MODE_MESSAGE = `Mode must be one of ${COMPRESSION_MODES.join(', ')}`;
 const METADATA_MESSAGE = `Metadata must be one of ${METADATA_POLICIES.join(', ')}`;
 /** Largest target the size mode takes: far above any upload we accept, so only nonsense is refused. */
 const MAX_TARGET_SIZE = 1024 ** 3;
-const TARGET_SIZE_MESSAGE = `targetSize must be a whole number of bytes, at least ${MIN_TARGET_SIZE.toLocaleString('en-US')}`;
-const dimensionMessage = (name: string) => `${name} must be a whole number of pixels from 1 to ${MAX_RESIZE_DIMENSION.toLocaleString('en-US')}`;
 
 /** A form sends every value as a string; JSON may send a number. Blank means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-const dimension = (name: string) =>
+const dimension = (name: 'maxWidth' | 'maxHeight') =>
   z.preprocess(
     blankToUndefined,
     z.coerce
@@ -111,7 +112,7 @@ export const compressSettingsSchema = z.object({
     .default('strip'),
 }).superRefine((settings, ctx) => {
   if (settings.mode === 'size' && settings.targetSize === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['targetSize'], message: `targetSize is required in size mode (${TARGET_SIZE_MESSAGE.replace('targetSize must be ', '')})` });
+    ctx.addIssue({ code: 'custom', path: ['targetSize'], message: targetSizeProblem(undefined)! });
   }
 });
 

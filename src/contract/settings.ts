@@ -20,6 +20,24 @@ export type MetadataPolicy = (typeof METADATA_POLICIES)[number];
 export const MIN_TARGET_SIZE = 1024;
 export const MAX_RESIZE_DIMENSION = 16_384;
 
+// The messages of the control settings, shared by the API's schema and the settings panel (which checks a field as
+// it is typed and shows the same sentence next to it, without shipping zod to the browser).
+export const TARGET_SIZE_MESSAGE = `targetSize must be a whole number of bytes, at least ${MIN_TARGET_SIZE.toLocaleString('en-US')}`;
+export const dimensionMessage = (name: 'maxWidth' | 'maxHeight') =>
+  `${name} must be a whole number of pixels from 1 to ${MAX_RESIZE_DIMENSION.toLocaleString('en-US')}`;
+
+/** Why a resize bound is not acceptable, or null (undefined: no bound). */
+export function dimensionProblem(name: 'maxWidth' | 'maxHeight', value: number | undefined): string | null {
+  if (value === undefined) return null;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_RESIZE_DIMENSION ? null : dimensionMessage(name);
+}
+
+/** Why a size-mode target is not acceptable, or null. */
+export function targetSizeProblem(bytes: number | undefined): string | null {
+  if (bytes === undefined) return `targetSize is required in size mode (${TARGET_SIZE_MESSAGE.replace('targetSize must be ', '')})`;
+  return Number.isInteger(bytes) && bytes >= MIN_TARGET_SIZE ? null : TARGET_SIZE_MESSAGE;
+}
+
 /** Formats we decode and encode. */
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

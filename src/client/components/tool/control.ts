@@ -1,0 +1,98 @@
+// The "control" part of the compression settings (mode, target size, resize bounds, metadata) as the settings panel
+// edits it: text as typed, checked field by field with the contract's rules, turned into the API's form fields, and
+// remembered across visits like the format.
+import {
+  COMPRESSION_MODES,
+  METADATA_POLICIES,
+  dimensionProblem,
+  targetSizeProblem,
+  type CompressionMode,
+  type MetadataPolicy,
+} from '../../../contract/settings';
+
+export interface ControlSettings {
+  mode: CompressionMode;
+  /** Size mode's target, in kilobytes as typed (people think "under 200 KB"). */
+  targetKb: string;
+  allowResize: boolean;
+  /** Resize bounds in pixels as typed; blank means no bound. */
+  maxWidth: string;
+  maxHeight: string;
+  metadata: MetadataPolicy;
+}
+
+export const DEFAULT_CONTROL: ControlSettings = { mode: 'quality', targetKb: '200', allowResize: false, maxWidth: '', maxHeight: '', metadata: 'strip' };
+
+export type ControlField = 'targetSize' | 'maxWidth' | 'maxHeight';
+
+export const MODE_NOTES: Record<CompressionMode, string> = {
+  quality: 'Uses the quality above for every image.',
+  size: 'Finds the best quality that keeps each file under the size you give.',
+  lossless: 'Keeps every pixel exactly; files shrink less.',
+};
+
+export const METADATA_NOTES: Record<MetadataPolicy, string> = {
+  strip: 'Removes camera data, GPS location and editing history (recommended for the web).',
+  keep: 'Keeps copyright, camera data and the colour profile; removes the GPS location.',
+  'keep-all': 'Keeps all metadata, including the GPS location.',
+};
+
+export const MODE_LABELS: Record<CompressionMode, string> = { quality: 'Quality', size: 'Target size', lossless: 'Lossless' };
+export const METADATA_LABELS: Record<MetadataPolicy, string> = { strip: 'Remove', keep: 'Keep, without location', 'keep-all': 'Keep all' };
+
+const KB = 1024;
+const parseWhole = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text.trim()));
+
+/** What is wrong with each field, in words for the panel (the server answers the same cases with 400). */
+export function controlProblems(control: ControlSettings): Partial<Record<ControlField, string>> {
+  const problems: Partial<Record<ControlField, string>> = {};
+  if (control.mode === 'size') {
+    const kb = parseWhole(control.targetKb);
+    const bytes = kb === undefined || !Number.isFinite(kb) ? undefined : Math.round(kb * KB);
+    if (targetSizeProblem(bytes) !== null || (kb !== undefined && !Number.isFinite(kb))) problems.targetSize = 'Enter a target size of at least 1 KB';
+  }
+  for (const name of ['maxWidth', 'maxHeight'] as const) {
+    const problem = dimensionProblem(name, parseWhole(control[name]));
+    if (problem) problems[name] = `${name === 'maxWidth' ? 'Width' : 'Height'} must be a whole number of pixels from 1 to 16,384`;
+  }
+  return problems;
+}
+
+/** The API's form fields for these settings (only those that differ from the server's defaults). */
+export function controlFields(control: ControlSettings): Record<string, string> {
+  const fields: Record<string, string> = { mode: control.mode, metadata: control.metadata };
+  if (control.mode === 'size') {
+    fields.targetSize = String(Math.round(Number(control.targetKb) * KB));
+    if (control.allowResize) fields.allowResize = 'true';
+  }
+  if (control.maxWidth.trim()) fields.maxWidth = control.maxWidth.trim();
+  if (control.maxHeight.trim()) fields.maxHeight = control.maxHeight.trim();
+  return fields;
+}
+
+export const CONTROL_STORAGE_KEY = 'imagesqueeze.control';
+
+export function loadStoredControl(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ControlSettings {
+  try {
+    const parsed = JSON.parse(storage?.getItem(CONTROL_STORAGE_KEY) ?? 'null') as Partial<ControlSettings> | null;
+    if (!parsed) return DEFAULT_CONTROL;
+    return {
+      mode: (COMPRESSION_MODES as readonly string[]).includes(parsed.mode ?? '') ? parsed.mode! : DEFAULT_CONTROL.mode,
+      targetKb: typeof parsed.targetKb === 'string' ? parsed.targetKb : DEFAULT_CONTROL.targetKb,
+      allowResize: parsed.allowResize === true,
+      maxWidth: typeof parsed.maxWidth === 'string' ? parsed.maxWidth : '',
+      maxHeight: typeof parsed.maxHeight === 'string' ? parsed.maxHeight : '',
+      metadata: (METADATA_POLICIES as readonly string[]).includes(parsed.metadata ?? '') ? parsed.metadata! : DEFAULT_CONTROL.metadata,
+    };
+  } catch {
+    return DEFAULT_CONTROL; // storage blocked or damaged: defaults
+  }
+}
+
+export function storeControl(control: ControlSettings, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(CONTROL_STORAGE_KEY, JSON.stringify(control));
+  } catch {
+    // Private mode or a full quota: the choice simply is not remembered.
+  }
+}

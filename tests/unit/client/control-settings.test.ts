@@ -1,0 +1,42 @@
+// The control settings as the panel edits them: each field's problem, the form fields sent, and what is remembered.
+import { describe, expect, it } from 'vitest';
+import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, controlFields, controlProblems, loadStoredControl, storeControl } from '../../../src/client/components/tool/control';
+
+describe('control settings', () => {
+  it('names the field that is wrong, and only that one', () => {
+    expect(controlProblems(DEFAULT_CONTROL)).toEqual({});
+    expect(controlProblems({ ...DEFAULT_CONTROL, mode: 'size', targetKb: '0.5' })).toEqual({ targetSize: 'Enter a target size of at least 1 KB' });
+    expect(controlProblems({ ...DEFAULT_CONTROL, mode: 'size', targetKb: '' })).toHaveProperty('targetSize');
+    expect(controlProblems({ ...DEFAULT_CONTROL, mode: 'size', targetKb: 'lots' })).toHaveProperty('targetSize');
+    // A target only matters in size mode.
+    expect(controlProblems({ ...DEFAULT_CONTROL, mode: 'quality', targetKb: 'lots' })).toEqual({});
+    expect(controlProblems({ ...DEFAULT_CONTROL, maxWidth: '0', maxHeight: '1.5' })).toEqual({
+      maxWidth: 'Width must be a whole number of pixels from 1 to 16,384',
+      maxHeight: 'Height must be a whole number of pixels from 1 to 16,384',
+    });
+    expect(controlProblems({ ...DEFAULT_CONTROL, maxWidth: '16384', maxHeight: '16385' })).toEqual({ maxHeight: expect.any(String) });
+  });
+
+  it('sends the target in bytes, the bounds given and nothing for blank ones', () => {
+    expect(controlFields(DEFAULT_CONTROL)).toEqual({ mode: 'quality', metadata: 'strip' });
+    expect(controlFields({ ...DEFAULT_CONTROL, mode: 'size', targetKb: '200', allowResize: true, maxWidth: ' 2000 ', metadata: 'keep' })).toEqual({
+      mode: 'size',
+      targetSize: '204800',
+      allowResize: 'true',
+      maxWidth: '2000',
+      metadata: 'keep',
+    });
+  });
+
+  it('remembers the choice, and falls back to the defaults for damaged or unknown values', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const chosen = { ...DEFAULT_CONTROL, mode: 'lossless' as const, maxHeight: '800', metadata: 'keep-all' as const };
+    storeControl(chosen, storage);
+    expect(loadStoredControl(storage)).toEqual(chosen);
+    store.set(CONTROL_STORAGE_KEY, JSON.stringify({ mode: 'smartest', metadata: 7, allowResize: 'yes' }));
+    expect(loadStoredControl(storage)).toEqual(DEFAULT_CONTROL);
+    store.set(CONTROL_STORAGE_KEY, '{not json');
+    expect(loadStoredControl(storage)).toEqual(DEFAULT_CONTROL);
+  });
+});
