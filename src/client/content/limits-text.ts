@@ -17,6 +17,8 @@ export const USER_FILES_TEXT = `${USER_MAX_FILES} files`;
 export const CONCURRENCY_TEXT = `${MAX_CONCURRENT_JOBS} images at a time`;
 export const RETRIES_TEXT = `up to ${MAX_RETRIES} times`;
 export const RETENTION_TEXT = `within ${RETENTION_HOURS} hours`;
+/** The queue's rules in one sentence, as the queue panel states them. */
+export const QUEUE_RULES_TEXT = `Up to ${MAX_CONCURRENT_JOBS} files are compressed at once; failed files are retried ${RETRIES_TEXT}.`;
 export const MAX_PIXELS_TEXT = `${MAX_INPUT_PIXELS / 1_000_000} megapixels`;
 export const PNG_MAX_PIXELS_TEXT = `${MAX_PNG_PIXELS / 1_000_000} megapixels`;
 export const DEFAULT_QUALITY_TEXT = `${DEFAULT_QUALITY}%`;

@@ -44,6 +44,10 @@ export class ApiRequestError extends Error {
 /** The error code of any thrown value: set for API errors that carry one, else null. */
 export const errorCode = (error: unknown): ErrorCode | null => (error instanceof ApiRequestError ? error.code : null);
 
+/** What the server said, without the "<status>: " prefix when it is a JSON error. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof ApiRequestError ? error.serverMessage : error instanceof Error ? error.message : String(error);
+
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;

@@ -1,4 +1,8 @@
-// Number and size formatting shared by the tool page and the dashboard (units and decimals from the spec, section 9).
+// Number, size and name formatting shared by the tool page, the header and the dashboard (units and decimals from
+// the spec, section 9).
+import type { User } from '../../contract/api';
+import { RETENTION_TEXT } from '../content/limits-text';
+
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 function formatWithDecimals(bytes: number, decimals: number): string {
@@ -43,7 +47,7 @@ export function formatElapsed(seconds: number): string {
 /** When a job's files go away, relative to now: "in 23 h 59 min", "in 5 min", "soon". */
 export function formatExpiry(expiresAt: string, now: number = Date.now()): string {
   const ms = new Date(expiresAt).getTime() - now;
-  if (!Number.isFinite(ms)) return 'within 24 hours';
+  if (!Number.isFinite(ms)) return RETENTION_TEXT;
   if (ms <= 60_000) return 'soon';
   const totalMin = Math.floor(ms / 60_000);
   const h = Math.floor(totalMin / 60);
@@ -60,3 +64,10 @@ export const formatDateTime = (iso: string): string => {
 
 export const formatDimensions = (w: number | null | undefined, h: number | null | undefined): string | null =>
   w && h ? `${w} × ${h}` : null;
+
+/** The name a greeting uses: first name, else email. */
+export const displayName = (user: Pick<User, 'firstName' | 'email'>): string => user.firstName?.trim() || user.email;
+
+/** Avatar letter: first letter of the first name, else of the email, else U. */
+export const userInitial = (user: Partial<Pick<User, 'firstName' | 'email'>> | null | undefined): string =>
+  (user?.firstName?.trim()[0] ?? user?.email?.trim()[0] ?? 'U').toUpperCase();

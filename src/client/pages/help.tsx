@@ -1,18 +1,18 @@
 // Help Center: tips, FAQ (with FAQPage structured data), troubleshooting, advanced topics, contact and status.
 import { CircleCheck, Code, Lightbulb, Mail } from 'lucide-react';
 import { Link } from 'wouter';
-import { StaticPage } from '../components/content/static-page';
-import { PageIntro } from '../components/content/page-intro';
-import { SectionHeading } from '../components/content/section-heading';
+import { ContentPage } from '../components/content/content-page';
+import { ContentSection } from '../components/content/content-section';
+import { TwoColumnPage } from '../components/content/two-column-page';
+import { CardGrid } from '../components/content/card-grid';
 import { TipCard, CheckList } from '../components/content/cards';
 import { FaqAccordion } from '../components/content/faq-accordion';
 import { JsonLd } from '../components/content/json-ld';
 import { TroubleshootingGuideCard } from '../components/content/troubleshooting-guide';
-import { SidebarCard } from '../components/content/sidebar-card';
+import { SidebarCard, SidebarLinks, inPageLinks } from '../components/content/sidebar-card';
 import { Card } from '../components/ui/card';
 import { buttonClasses } from '../components/ui/button';
 import { AdSlot } from '../components/ads/ad-slot';
-import { AdBanner } from '../components/ads/ad-banner';
 import { HELP_QUICK_TIPS } from '../content/tips';
 import { FAQ_ITEMS } from '../content/faq';
 import { TROUBLESHOOTING_GUIDES } from '../content/troubleshooting';
@@ -28,143 +28,116 @@ const META = {
 
 const FAQ_JSON_LD = buildFaqPageJsonLd(FAQ_ITEMS);
 
+function HelpSidebar() {
+  return (
+    <>
+      <SidebarLinks title="Quick Navigation" navLabel="Help sections" links={inPageLinks(HELP_SECTIONS)} />
+      <AdSlot size="medium" slot="help-sidebar-1" />
+      <SidebarCard title="Service Status">
+        <ul className="space-y-2 text-sm" data-testid="service-status">
+          {SERVICE_STATUS.map((s) => (
+            <li key={s.service} className="flex items-center justify-between gap-2">
+              <span className="text-slate-700">{s.service}</span>
+              <span className="inline-flex items-center gap-1 font-medium text-green-800">
+                <CircleCheck className="h-4 w-4" aria-hidden="true" />
+                {s.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SidebarCard>
+      <AdSlot size="skyscraper" slot="help-sidebar-2" />
+    </>
+  );
+}
+
 export default function HelpPage() {
   return (
-    <StaticPage meta={META}>
+    <ContentPage
+      meta={META}
+      title="Help Center"
+      lead="Tips, answers and step-by-step fixes for everything from your first upload to advanced optimisation."
+      ads={{ header: 'help-header', footer: 'help-footer' }}
+    >
       <JsonLd data={FAQ_JSON_LD} id="faq-structured-data" />
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <PageIntro
-          title="Help Center"
-          lead="Tips, answers and step-by-step fixes for everything from your first upload to advanced optimisation."
-        />
-        <AdBanner slot="help-header" className="mb-8" />
+      <TwoColumnPage aside={<HelpSidebar />} asideLabel="Help sidebar" mainClassName="space-y-12">
+        <ContentSection id="quick-tips" title="Quick Tips" subtitle="Four habits that give the best results.">
+          <CardGrid>{HELP_QUICK_TIPS.map((tip) => <TipCard key={tip.title} tip={tip} />)}</CardGrid>
+        </ContentSection>
 
-        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
-          <div className="space-y-12">
-            <section aria-labelledby="quick-tips" className="scroll-mt-6">
-              <SectionHeading id="quick-tips" title="Quick Tips" subtitle="Four habits that give the best results." />
-              <div className="grid gap-4 sm:grid-cols-2">
-                {HELP_QUICK_TIPS.map((tip) => (
-                  <TipCard key={tip.title} tip={tip} />
-                ))}
-              </div>
-            </section>
+        <ContentSection
+          id="faq"
+          title="Frequently Asked Questions"
+          subtitle="Select a question to show its answer. Use the arrow keys, Home and End to move between questions."
+        >
+          <FaqAccordion items={FAQ_ITEMS} />
+        </ContentSection>
 
-            <section aria-labelledby="faq" className="scroll-mt-6">
-              <SectionHeading
-                id="faq"
-                title="Frequently Asked Questions"
-                subtitle="Select a question to show its answer. Use the arrow keys, Home and End to move between questions."
-              />
-              <FaqAccordion items={FAQ_ITEMS} />
-            </section>
+        <AdSlot size="large-rectangle" slot="help-inline" />
 
-            <AdSlot size="large-rectangle" slot="help-inline" />
+        <ContentSection id="troubleshooting" title="Troubleshooting" subtitle="Work through the steps in order; most problems are solved by the first two.">
+          <CardGrid>{TROUBLESHOOTING_GUIDES.map((guide) => <TroubleshootingGuideCard key={guide.id} guide={guide} />)}</CardGrid>
+        </ContentSection>
 
-            <section aria-labelledby="troubleshooting" className="scroll-mt-6">
-              <SectionHeading id="troubleshooting" title="Troubleshooting" subtitle="Work through the steps in order; most problems are solved by the first two." />
-              <div className="grid gap-4 md:grid-cols-2">
-                {TROUBLESHOOTING_GUIDES.map((guide) => (
-                  <TroubleshootingGuideCard key={guide.id} guide={guide} />
-                ))}
-              </div>
-            </section>
-
-            <section aria-labelledby="advanced" className="scroll-mt-6">
-              <SectionHeading id="advanced" title="Advanced Topics" subtitle="How our encoders treat each format, for when you want to fine-tune." />
-              <div className="grid gap-4 md:grid-cols-2">
-                {ADVANCED_TOPICS.map((topic) => (
-                  <Card key={topic.id} className="p-6" id={topic.id}>
-                    <h3 className="text-lg font-semibold text-slate-900">{topic.title}</h3>
-                    <p className="mt-2 text-slate-700">{topic.intro}</p>
-                    <CheckList items={topic.points} className="mt-4 text-sm" />
-                  </Card>
-                ))}
-              </div>
-              <Card className="mt-4 flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
-                <Code className="h-8 w-8 flex-none text-blue-700" aria-hidden="true" />
-                <div className="flex-1">
-                  <h3 className="font-semibold text-slate-900">API access</h3>
-                  <p className="mt-1 text-sm text-slate-700">
-                    Compress images from your own software: create an API key on your dashboard and follow the reference, with examples in
-                    curl, Node and Python.
-                  </p>
-                </div>
-                <div className="flex flex-col gap-2 sm:items-end">
-                  <Link href="/developers" className={buttonClasses('primary')}>
-                    API reference
-                  </Link>
-                  <a href={HELP_MAIL_LINKS.apiAccess} className={buttonClasses('secondary')}>
-                    Contact us about API access
-                  </a>
-                </div>
+        <ContentSection id="advanced" title="Advanced Topics" subtitle="How our encoders treat each format, for when you want to fine-tune.">
+          <CardGrid>
+            {ADVANCED_TOPICS.map((topic) => (
+              <Card key={topic.id} className="p-6" id={topic.id}>
+                <h3 className="text-lg font-semibold text-slate-900">{topic.title}</h3>
+                <p className="mt-2 text-slate-700">{topic.intro}</p>
+                <CheckList items={topic.points} className="mt-4 text-sm" />
               </Card>
-            </section>
+            ))}
+          </CardGrid>
+          <Card className="mt-4 flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
+            <Code className="h-8 w-8 flex-none text-blue-700" aria-hidden="true" />
+            <div className="flex-1">
+              <h3 className="font-semibold text-slate-900">API access</h3>
+              <p className="mt-1 text-sm text-slate-700">
+                Compress images from your own software: create an API key on your dashboard and follow the reference, with examples in
+                curl, Node and Python.
+              </p>
+            </div>
+            <div className="flex flex-col gap-2 sm:items-end">
+              <Link href="/developers" className={buttonClasses('primary')}>
+                API reference
+              </Link>
+              <a href={HELP_MAIL_LINKS.apiAccess} className={buttonClasses('secondary')}>
+                Contact us about API access
+              </a>
+            </div>
+          </Card>
+        </ContentSection>
 
-            <section aria-labelledby="contact" className="scroll-mt-6">
-              <Card className="p-6 sm:p-8">
-                <h2 id="contact" className="text-2xl font-bold tracking-tight text-slate-900">
-                  Still Need Help?
-                </h2>
-                <p className="mt-3 text-slate-700">
-                  Our support team replies {SUPPORT_HOURS.reply} by email, typically within {SUPPORT_HOURS.typical} during business hours (
-                  {SUPPORT_HOURS.businessHours}). For urgent issues, include "{SUPPORT_HOURS.urgentKeyword}" in the subject line.
-                </p>
-                <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-                  <a href={HELP_MAIL_LINKS.sendEmail} className={buttonClasses('primary')}>
-                    <Mail className="h-4 w-4" aria-hidden="true" />
-                    Send Email
-                  </a>
-                  <a href={HELP_MAIL_LINKS.submitIdea} className={buttonClasses('secondary')}>
-                    <Lightbulb className="h-4 w-4" aria-hidden="true" />
-                    Submit Idea
-                  </a>
-                </div>
-                <p className="mt-4 text-sm text-slate-600">
-                  Or write to{' '}
-                  <a href={`mailto:${SUPPORT_EMAIL}`} className="text-blue-700 underline">
-                    {SUPPORT_EMAIL}
-                  </a>
-                  .
-                </p>
-              </Card>
-            </section>
-          </div>
-
-          <aside aria-label="Help sidebar" className="space-y-6">
-            <SidebarCard title="Quick Navigation">
-              <nav aria-label="Help sections">
-                <ul className="space-y-2 text-sm">
-                  {HELP_SECTIONS.map((s) => (
-                    <li key={s.id}>
-                      <a href={`#${s.id}`} className="text-blue-700 hover:underline">
-                        {s.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </SidebarCard>
-            <AdSlot size="medium" slot="help-sidebar-1" />
-            <SidebarCard title="Service Status">
-              <ul className="space-y-2 text-sm" data-testid="service-status">
-                {SERVICE_STATUS.map((s) => (
-                  <li key={s.service} className="flex items-center justify-between gap-2">
-                    <span className="text-slate-700">{s.service}</span>
-                    <span className="inline-flex items-center gap-1 font-medium text-green-800">
-                      <CircleCheck className="h-4 w-4" aria-hidden="true" />
-                      {s.status}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </SidebarCard>
-            <AdSlot size="skyscraper" slot="help-sidebar-2" />
-          </aside>
-        </div>
-
-        <AdBanner wide="billboard" slot="help-footer" className="mt-12" />
-      </div>
-    </StaticPage>
+        <section aria-labelledby="contact" className="scroll-mt-6">
+          <Card className="p-6 sm:p-8">
+            <h2 id="contact" className="text-2xl font-bold tracking-tight text-slate-900">
+              Still Need Help?
+            </h2>
+            <p className="mt-3 text-slate-700">
+              Our support team replies {SUPPORT_HOURS.reply} by email, typically within {SUPPORT_HOURS.typical} during business hours (
+              {SUPPORT_HOURS.businessHours}). For urgent issues, include "{SUPPORT_HOURS.urgentKeyword}" in the subject line.
+            </p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <a href={HELP_MAIL_LINKS.sendEmail} className={buttonClasses('primary')}>
+                <Mail className="h-4 w-4" aria-hidden="true" />
+                Send Email
+              </a>
+              <a href={HELP_MAIL_LINKS.submitIdea} className={buttonClasses('secondary')}>
+                <Lightbulb className="h-4 w-4" aria-hidden="true" />
+                Submit Idea
+              </a>
+            </div>
+            <p className="mt-4 text-sm text-slate-600">
+              Or write to{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="text-blue-700 underline">
+                {SUPPORT_EMAIL}
+              </a>
+              .
+            </p>
+          </Card>
+        </section>
+      </TwoColumnPage>
+    </ContentPage>
   );
 }

@@ -1,15 +1,13 @@
 // The compression tool (/): upload, settings, queue, results, comparison, then marketing sections.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AdSlot } from '../components/ads/ad-slot';
-import { AppHeader } from '../components/layout/app-header';
-import { SiteFooter } from '../components/layout/site-footer';
+import { PageShell } from '../components/layout/page-shell';
 import { CompressionSettings } from '../components/tool/compression-settings';
 import { CompressionSummary } from '../components/tool/compression-summary';
 import { DropZone } from '../components/tool/drop-zone';
 import { GuestBanner } from '../components/tool/guest-banner';
 import { IndustrySolutions } from '../components/tool/industry-solutions';
 import { JobsGrid } from '../components/tool/jobs-grid';
-import { useJobs } from '../components/tool/queries';
 import { PausedNotice } from '../components/tool/paused-notice';
 import { QueuePanel } from '../components/tool/queue-panel';
 import { QueueJumpBar } from '../components/tool/queue-jump-bar';
@@ -17,8 +15,12 @@ import { initialSettings, storeFormat, type CompressionSettings as Settings } fr
 import { Testimonials } from '../components/tool/testimonials';
 import { WorkflowExplainer } from '../components/tool/workflow-explainer';
 import { PRODUCT_NAME } from '../../contract/brand';
+import { RETENTION_TEXT } from '../content/limits-text';
 import { usePageMeta } from '../lib/page-meta';
-import { useAuth } from '../lib/use-auth';
+import { useAuth } from '../api/account';
+import { usePresets, useUploadConfig } from '../api/config';
+import { useClearJobs, useDownloadAll, useJobs, useRemoveJob, useUpload } from '../api/jobs';
+import { useQueueAction, useQueueStats, useQueueStatus } from '../api/queue';
 
 // Only needed once a result is compared; keeps the tool's first load small.
 const QualityAssessment = lazy(() => import('../components/tool/comparison/quality-assessment'));
@@ -32,12 +34,21 @@ export default function Home() {
   };
   const [compareId, setCompareId] = useState<string | null>(null);
   const { data: jobs = [] } = useJobs();
+  const { data: uploadConfig } = useUploadConfig();
+  const { data: presets } = usePresets();
+  const upload = useUpload();
+  const { data: queueStatus } = useQueueStatus();
+  const { data: queueStats } = useQueueStats();
+  const queueAction = useQueueAction();
+  const removeJob = useRemoveJob();
+  const clearJobs = useClearJobs();
+  const downloadAll = useDownloadAll();
   const compareRef = useRef<HTMLDivElement>(null);
   const compareJob = compareId ? (jobs.find((j) => j.id === compareId) ?? null) : null;
 
   usePageMeta({
     title: `${PRODUCT_NAME} - Compress JPEG, PNG, WebP and AVIF images online`,
-    description: 'Compress JPEG, PNG, WebP and AVIF images online, or convert them to WebP and AVIF: smaller files at the same visual quality, private, deleted within 24 hours.',
+    description: `Compress JPEG, PNG, WebP and AVIF images online, or convert them to WebP and AVIF: smaller files at the same visual quality, private, deleted ${RETENTION_TEXT}.`,
     path: '/',
   });
 
@@ -56,52 +67,63 @@ export default function Home() {
   }, [compareId]);
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <AppHeader />
-      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto w-full max-w-6xl flex-1 space-y-8 px-4 py-6 sm:py-8">
-        <div className="text-center">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Compress JPEG, PNG, WebP and AVIF images</h1>
-          <p className="mx-auto mt-2 max-w-2xl text-slate-600">
-            Smaller files at the same visual quality. Free, private, and deleted automatically within 24 hours.
-          </p>
+    <PageShell variant="tool" className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:py-8">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Compress JPEG, PNG, WebP and AVIF images</h1>
+        <p className="mx-auto mt-2 max-w-2xl text-slate-600">
+          Smaller files at the same visual quality. Free, private, and deleted automatically {RETENTION_TEXT}.
+        </p>
+      </div>
+
+      <AdSlot size="mobile-banner" slot="home-top-mobile" className="mx-auto sm:hidden" />
+      <AdSlot size="leaderboard" slot="home-top" className="mx-auto hidden sm:block" />
+
+      {!isLoading && !isAuthenticated && <GuestBanner />}
+
+      <DropZone
+        config={uploadConfig}
+        isAuthenticated={isAuthenticated}
+        uploading={upload.uploading}
+        progress={upload.progress}
+        onUpload={(files) => upload.send(files, settings)}
+      />
+      <PausedNotice status={queueStatus} busy={queueAction.isPending} onResume={() => queueAction.mutate('resume')} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CompressionSettings presets={presets} value={settings} onChange={changeSettings} />
+        <QueuePanel status={queueStatus} stats={queueStats} busy={queueAction.isPending} onAction={(action) => queueAction.mutate(action)} />
+      </div>
+
+      <JobsGrid
+        jobs={jobs}
+        onCompare={(job) => setCompareId(job.id)}
+        onRemove={(job) => removeJob.mutate(job)}
+        removingId={removeJob.isPending ? removeJob.variables?.id : undefined}
+        onClearAll={() => clearJobs.mutate()}
+        clearing={clearJobs.isPending}
+        onDownloadAll={() => downloadAll.mutate()}
+        downloading={downloadAll.isPending}
+      />
+      <QueueJumpBar jobs={jobs} />
+
+      {compareId && (
+        <div ref={compareRef} className="scroll-mt-20">
+          <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading comparison" />}>
+            <QualityAssessment key={compareId} job={compareJob} onClose={closeComparison} />
+          </Suspense>
         </div>
+      )}
 
-        <AdSlot size="mobile-banner" slot="home-top-mobile" className="mx-auto sm:hidden" />
-        <AdSlot size="leaderboard" slot="home-top" className="mx-auto hidden sm:block" />
+      <CompressionSummary jobs={jobs} />
 
-        {!isLoading && !isAuthenticated && <GuestBanner />}
+      <AdSlot size="large-rectangle" slot="home-middle" className="mx-auto" />
 
-        <DropZone settings={settings} isAuthenticated={isAuthenticated} />
-        <PausedNotice />
+      <WorkflowExplainer />
+      <IndustrySolutions />
+      <Testimonials />
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <CompressionSettings value={settings} onChange={changeSettings} />
-          <QueuePanel />
-        </div>
-
-        <JobsGrid jobs={jobs} onCompare={(job) => setCompareId(job.id)} />
-        <QueueJumpBar jobs={jobs} />
-
-        {compareId && (
-          <div ref={compareRef} className="scroll-mt-20">
-            <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading comparison" />}>
-              <QualityAssessment key={compareId} job={compareJob} onClose={closeComparison} />
-            </Suspense>
-          </div>
-        )}
-
-        <CompressionSummary jobs={jobs} />
-
-        <AdSlot size="large-rectangle" slot="home-middle" className="mx-auto" />
-
-        <WorkflowExplainer />
-        <IndustrySolutions />
-        <Testimonials />
-
-        <AdSlot size="billboard" slot="home-bottom" className="mx-auto hidden lg:block" />
-        <AdSlot size="medium" slot="home-bottom-mobile" className="mx-auto lg:hidden" />
-      </main>
-      <SiteFooter />
-    </div>
+      <AdSlot size="billboard" slot="home-bottom" className="mx-auto hidden lg:block" />
+      <AdSlot size="medium" slot="home-bottom-mobile" className="mx-auto lg:hidden" />
+    </PageShell>
   );
 }

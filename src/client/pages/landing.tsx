@@ -2,7 +2,7 @@
 import { Link } from 'wouter';
 import { ArrowRight, BookOpen } from 'lucide-react';
 import { StaticPage } from '../components/content/static-page';
-import { FeatureCard } from '../components/content/cards';
+import { FeatureGrid } from '../components/content/feature-grid';
 import { buttonClasses } from '../components/ui/button';
 import { OUTLINE_ON_BLUE } from '../components/content/button-styles';
 import { AdBanner } from '../components/ads/ad-banner';
@@ -65,11 +65,7 @@ export default function LandingPage() {
               Built for photographers, online shops, developers and marketers who want light pages without visible compromise.
             </p>
           </div>
-          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {LANDING_FEATURES.map((feature) => (
-              <FeatureCard key={feature.title} feature={feature} />
-            ))}
-          </div>
+          <FeatureGrid items={LANDING_FEATURES} className="mt-12" />
           <AdBanner slot="landing-banner" className="mt-12" />
         </div>
       </section>

@@ -29,6 +29,23 @@ describe('auth forms', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('moves focus to the first field that failed, and clears the errors once the input is valid', async () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<RegisterForm onSuccess={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Last Name')));
+    expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).not.toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.queryByText(MESSAGES.lastNameRequired)).toBeNull();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/register', expect.objectContaining({ method: 'POST' })));
+  });
+
   it('uses the autocomplete hints', () => {
     wrap(<RegisterForm onSuccess={vi.fn()} />);
     expect(screen.getByLabelText('First Name').getAttribute('autocomplete')).toBe('given-name');

@@ -6,7 +6,7 @@ const job = (status: string, originalSize: number, compressedSize: number | null
 
 describe('computeDashboardStats', () => {
   it('is all zero without jobs', () => {
-    expect(computeDashboardStats([])).toEqual({ totalJobs: 0, completedJobs: 0, storageSaved: 0, averageCompression: 0 });
+    expect(computeDashboardStats([])).toEqual({ totalJobs: 0, completedJobs: 0, originalBytes: 0, compressedBytes: 0, storageSaved: 0, averageCompression: 0 });
   });
 
   it('counts every job but sums savings over completed jobs only', () => {
@@ -19,6 +19,8 @@ describe('computeDashboardStats', () => {
     ]);
     expect(stats.totalJobs).toBe(5);
     expect(stats.completedJobs).toBe(2);
+    expect(stats.originalBytes).toBe(4000);
+    expect(stats.compressedBytes).toBe(1400);
     expect(stats.storageSaved).toBe(2600);
     // 2600 / 4000 = 65%
     expect(stats.averageCompression).toBe(65);
@@ -35,5 +37,6 @@ describe('computeDashboardStats', () => {
 
   it('counts an unchanged result as no saving', () => {
     expect(computeDashboardStats([job('completed', 500, 500)])).toMatchObject({ storageSaved: 0, averageCompression: 0 });
+    expect(computeDashboardStats([job('completed', 500, null)])).toMatchObject({ originalBytes: 500, compressedBytes: 500, storageSaved: 0 });
   });
 });

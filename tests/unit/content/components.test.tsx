@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { FaqAccordion, nextFocusIndex } from '../../../src/client/components/content/faq-accordion';
 import { shiftHeadings } from '../../../src/client/components/content/html-content';
 import { FAQ_ITEMS } from '../../../src/client/content/faq';
-import { GUEST_MAX_SIZE_TEXT, RETENTION_TEXT, USER_FILES_TEXT } from '../../../src/client/content/limits-text';
+import { GUEST_MAX_SIZE_TEXT, QUEUE_RULES_TEXT, RETENTION_TEXT, USER_FILES_TEXT } from '../../../src/client/content/limits-text';
 
 afterEach(cleanup);
 
@@ -113,5 +113,6 @@ describe('content helpers', () => {
     expect(GUEST_MAX_SIZE_TEXT).toBe('10 MB');
     expect(USER_FILES_TEXT).toBe('50 files');
     expect(RETENTION_TEXT).toBe('within 24 hours');
+    expect(QUEUE_RULES_TEXT).toBe('Up to 3 files are compressed at once; failed files are retried up to 3 times.');
   });
 });

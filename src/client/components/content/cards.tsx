@@ -1,9 +1,9 @@
-// Small presentational cards shared by the about, landing and help pages.
+// Small presentational cards shared by the content pages and the tool page's testimonials.
 import { Check, Star, BadgeCheck } from 'lucide-react';
 import { Card } from '../ui/card';
 import { Heading, type HeadingLevel } from './heading';
 import { cn } from '../../lib/cn';
-import type { Feature, Statistic, Testimonial, Tip } from '../../content/types';
+import type { Statistic, Testimonial, Tip } from '../../content/types';
 
 export function StatCard({ stat }: { stat: Statistic }) {
   const Icon = stat.icon;
@@ -15,22 +15,6 @@ export function StatCard({ stat }: { stat: Statistic }) {
       </div>
       <p className="mt-2 text-3xl font-bold text-slate-900">{stat.value}</p>
       <p className="mt-1 text-sm text-slate-600">{stat.subtitle}</p>
-    </Card>
-  );
-}
-
-export function FeatureCard({ feature, level = 3, className }: { feature: Feature; level?: HeadingLevel; className?: string }) {
-  const Icon = feature.icon;
-  return (
-    <Card className={cn('p-6', className)}>
-      <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
-        <Icon className="h-6 w-6" aria-hidden="true" />
-      </span>
-      <Heading level={level} className="mt-4 text-lg font-semibold text-slate-900">
-        {feature.title}
-      </Heading>
-      <p className="mt-2 text-slate-700">{feature.description}</p>
-      {feature.points && <CheckList items={feature.points} className="mt-4" />}
     </Card>
   );
 }
@@ -63,30 +47,45 @@ export function TipCard({ tip, level = 3 }: { tip: Tip; level?: HeadingLevel }) 
   );
 }
 
+/** A customer's words, rating, measured result and name; "verified" is said in words, not only by the badge. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
-    <Card className="flex h-full flex-col p-6">
-      <p className="flex gap-0.5 text-amber-500" role="img" aria-label={`Rated ${testimonial.rating} out of 5`}>
-        {Array.from({ length: 5 }, (_, i) => (
-          <Star key={i} className={cn('h-4 w-4', i < testimonial.rating ? 'fill-current' : 'text-slate-300')} aria-hidden="true" />
-        ))}
-      </p>
-      <blockquote className="mt-3 flex-1 text-slate-700">“{testimonial.content}”</blockquote>
-      <p className="mt-4 text-sm font-semibold text-green-800">{testimonial.stats}</p>
-      <div className="mt-3 border-t border-slate-200 pt-3 text-sm">
-        <p className="flex items-center gap-1 font-semibold text-slate-900">
-          {testimonial.name}
-          {testimonial.verified && (
-            <>
-              <BadgeCheck className="h-4 w-4 text-blue-700" aria-hidden="true" />
-              <span className="sr-only">(verified customer)</span>
-            </>
-          )}
-        </p>
-        <p className="text-slate-600">
-          {testimonial.role}, {testimonial.company}
-        </p>
-      </div>
+    <Card className="h-full">
+      <figure className="flex h-full flex-col p-6">
+        <div className="flex gap-0.5 text-amber-500" role="img" aria-label={`Rated ${testimonial.rating} out of 5`}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Star key={i} className={cn('h-4 w-4', i < testimonial.rating ? 'fill-current' : 'text-slate-300')} aria-hidden="true" />
+          ))}
+        </div>
+        <blockquote className="mt-3 flex-1 text-slate-700">“{testimonial.content}”</blockquote>
+        <p className="mt-4 text-sm font-semibold text-green-800">{testimonial.stats}</p>
+        <figcaption className="mt-3 border-t border-slate-200 pt-3 text-sm">
+          <span className="flex items-center gap-1 font-semibold text-slate-900">
+            {testimonial.name}
+            {testimonial.verified && (
+              <>
+                <BadgeCheck className="h-4 w-4 text-blue-700" aria-hidden="true" />
+                <span className="sr-only">(verified customer)</span>
+              </>
+            )}
+          </span>
+          <span className="block text-slate-600">
+            {testimonial.role}, {testimonial.company}
+          </span>
+        </figcaption>
+      </figure>
     </Card>
+  );
+}
+
+export function TestimonialList({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {testimonials.map((t) => (
+        <li key={t.id}>
+          <TestimonialCard testimonial={t} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,8 @@
 // Building blocks of the privacy and terms pages.
+import type { ReactNode } from 'react';
 import { Mail } from 'lucide-react';
 import { Card } from '../ui/card';
+import { FactList } from './fact-list';
 import { Heading, type HeadingLevel } from './heading';
 import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '../../content/types';
 
@@ -54,16 +56,13 @@ export function DataCategoryCard({ item, level = 3 }: { item: PrivacyDataCategor
         {item.category}
       </Heading>
       <p className="mt-2 text-sm text-slate-700">{item.description}</p>
-      <dl className="mt-3 space-y-2 text-sm">
-        <div>
-          <dt className="font-medium text-slate-900">Purpose</dt>
-          <dd className="text-slate-700">{item.purpose}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-900">Retention</dt>
-          <dd className="text-slate-700">{item.retention}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="mt-3"
+        facts={[
+          { term: 'Purpose', detail: item.purpose },
+          { term: 'Retention', detail: item.retention },
+        ]}
+      />
     </Card>
   );
 }
@@ -87,22 +86,36 @@ export function RightsList({ rights, level = 3 }: { rights: PrivacyRight[]; leve
   );
 }
 
-export function ContactList({ contacts }: { contacts: ContactPoint[] }) {
+/** A card of legal sections one after another, with an optional closing note. */
+export function LegalSections({ sections, children }: { sections: readonly LegalSection[]; children?: ReactNode }) {
   return (
-    <ul className="space-y-3">
-      {contacts.map((c) => (
-        <li key={c.purpose} className="flex gap-3">
-          <Mail className="mt-0.5 h-5 w-5 flex-none text-blue-700" aria-hidden="true" />
-          <div className="text-sm">
-            <p className="font-medium text-slate-900">{c.purpose}</p>
-            <a href={`mailto:${c.email}`} className="text-blue-700 underline">
-              {c.email}
-            </a>
-            <p className="text-slate-600">Response {c.responseTime}</p>
-          </div>
-        </li>
+    <Card className="space-y-8 p-6 sm:p-8">
+      {sections.map((section) => (
+        <LegalSectionView key={section.id} section={section} />
       ))}
-    </ul>
+      {children}
+    </Card>
+  );
+}
+
+export function ContactCard({ contacts }: { contacts: ContactPoint[] }) {
+  return (
+    <Card className="p-6">
+      <ul className="space-y-3">
+        {contacts.map((c) => (
+          <li key={c.purpose} className="flex gap-3">
+            <Mail className="mt-0.5 h-5 w-5 flex-none text-blue-700" aria-hidden="true" />
+            <div className="text-sm">
+              <p className="font-medium text-slate-900">{c.purpose}</p>
+              <a href={`mailto:${c.email}`} className="text-blue-700 underline">
+                {c.email}
+              </a>
+              <p className="text-slate-600">Response {c.responseTime}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 

@@ -1,21 +1,15 @@
-// Frame of every static page: marketing header, one <main> landmark (skip-link target), footer, and head tags.
+// Frame of every static page: the site variant of the page shell, plus its head tags and in-page anchors.
 import { useEffect, type ReactNode } from 'react';
-import { SiteHeader } from '../layout/site-header';
-import { SiteFooter } from '../layout/site-footer';
+import { PageShell } from '../layout/page-shell';
 import { usePageMeta, type PageMeta } from '../../lib/page-meta';
-import { cn } from '../../lib/cn';
 
-export function StaticPage({ meta, children, className }: { meta: PageMeta; children: ReactNode; className?: string }) {
+export function StaticPage({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   usePageMeta(meta);
   useScrollToHash();
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className={cn('flex-1 focus:outline-none', className)}>
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+    <PageShell variant="site">
+      {children}
+    </PageShell>
   );
 }
 

@@ -1,19 +1,14 @@
 // The dashboard's API keys: create (named), list with this month's usage, revoke. A new key is shown once, with a copy
 // button, because the server keeps only its hash.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
-import { createApiKeySchema, type ApiKey, type CreatedApiKey, type Usage } from '../../../contract/api-keys';
-import { apiRequest } from '../../lib/api';
+import { createApiKeySchema, type CreatedApiKey } from '../../../contract/api-keys';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUsage } from '../../api/api-keys';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/use-auth';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Field } from '../ui/field';
-
-export const API_KEYS_QUERY_KEY = ['/api/keys'] as const;
-const USAGE_QUERY_KEY = ['/api/usage'] as const;
 
 const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never');
 
@@ -47,42 +42,25 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
 }
 
 export function ApiKeys() {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const { data: keys = [], isLoading } = useQuery<ApiKey[]>({ queryKey: API_KEYS_QUERY_KEY });
-  const { data: usage } = useQuery<Usage>({ queryKey: USAGE_QUERY_KEY });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY });
-  };
-
-  const create = useMutation({
-    mutationFn: async (keyName: string) => (await (await apiRequest('POST', '/api/keys', { name: keyName })).json()) as CreatedApiKey,
-    onSuccess: (key) => {
-      setCreated(key);
-      setName('');
-      refresh();
-    },
-    onError: (error) => toast({ title: 'Could not create the key', description: errorMessage(error), variant: 'destructive' }),
-  });
-
-  const revoke = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/keys/${encodeURIComponent(id)}`),
-    onSuccess: () => {
-      refresh();
-      toast({ title: 'Key revoked', description: 'Requests with this key are refused from now on.' });
-    },
-    onError: (error) => toast({ title: 'Could not revoke the key', description: errorMessage(error), variant: 'destructive' }),
-  });
+  const { data: keys = [], isLoading } = useApiKeys();
+  const { data: usage } = useUsage();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createApiKeySchema.safeParse({ name });
     if (!parsed.success) return setNameError(parsed.error.issues[0]?.message);
     setNameError(undefined);
-    create.mutate(parsed.data.name);
+    create.mutate(parsed.data.name, {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName('');
+      },
+    });
   };
 
   return (

@@ -1,17 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
+// The dashboard's shortcuts: back to the tool, and every completed result as one ZIP (the page runs the download).
 import { Link } from 'wouter';
 import { Download, ImagePlus, Loader2 } from 'lucide-react';
-import { downloadAllAsZip } from '../../lib/download';
-import { toast } from '../../lib/toast';
 import { cn } from '../../lib/cn';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
-export function QuickActions({ completedCount }: { completedCount: number }) {
-  const downloadAll = useMutation({
-    mutationFn: downloadAllAsZip,
-    onError: () => toast({ title: 'Download failed', description: 'Could not download files', variant: 'destructive' }),
-  });
+export interface QuickActionsProps {
+  completedCount: number;
+  downloading: boolean;
+  onDownloadAll: () => void;
+}
+
+export function QuickActions({ completedCount, downloading, onDownloadAll }: QuickActionsProps) {
   return (
     <Card>
       <CardHeader>
@@ -23,8 +23,8 @@ export function QuickActions({ completedCount }: { completedCount: number }) {
           Compress New Images
         </Link>
         {completedCount > 0 && (
-          <Button variant="secondary" className="w-full" disabled={downloadAll.isPending} onClick={() => downloadAll.mutate()}>
-            {downloadAll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
+          <Button variant="secondary" className="w-full" disabled={downloading} onClick={() => onDownloadAll()}>
+            {downloading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
             Download All ({completedCount})
           </Button>
         )}

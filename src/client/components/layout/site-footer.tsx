@@ -1,7 +1,7 @@
 // Site-wide footer: links to every public page, the support address and the retention promise.
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../contract/brand';
-import { RETENTION_HOURS } from '../../../contract/limits';
+import { RETENTION_TEXT } from '../../content/limits-text';
 
 const COLUMNS = [
   {
@@ -44,7 +44,7 @@ export function SiteFooter() {
         <div className="lg:col-span-1">
           <p className="font-semibold text-slate-900">{PRODUCT_NAME}</p>
           <p className="mt-2 text-sm text-slate-600">
-            Online JPEG, PNG, WebP and AVIF compression that keeps your images looking the same. Uploaded files are deleted automatically within {RETENTION_HOURS} hours.
+            Online JPEG, PNG, WebP and AVIF compression that keeps your images looking the same. Uploaded files are deleted automatically {RETENTION_TEXT}.
           </p>
         </div>
         <nav aria-label="Footer" className="grid gap-8 sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4">

@@ -3,7 +3,6 @@ import type { Preset } from '../../../contract/api';
 import { cn } from '../../lib/cn';
 import { qualityLevel, QUALITY_LEVEL_CLASSES } from '../../lib/image-diff';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { usePresets } from './queries';
 import { OutputFormatChoice } from './output-format-choice';
 import { selectedPresetId, withCustomQuality, withPreset, type CompressionSettings as Settings } from './settings';
 
@@ -14,8 +13,14 @@ const FALLBACK_PRESETS: Preset[] = [
   { id: 'maximum', name: 'Maximum Compression', description: 'Smallest files for email and previews', quality: 70, type: 'maximum', recommendedFor: [] },
 ];
 
-export function CompressionSettings({ value, onChange }: { value: Settings; onChange: (next: Settings) => void }) {
-  const { data: presets = FALLBACK_PRESETS } = usePresets();
+export interface CompressionSettingsProps {
+  /** The server's presets; the fallback ones until they arrive. */
+  presets?: Preset[];
+  value: Settings;
+  onChange: (next: Settings) => void;
+}
+
+export function CompressionSettings({ presets = FALLBACK_PRESETS, value, onChange }: CompressionSettingsProps) {
   const selected = selectedPresetId(value, presets);
 
   return (

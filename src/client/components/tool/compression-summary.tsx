@@ -1,23 +1,20 @@
 import { BarChart3 } from 'lucide-react';
 import type { Job } from '../../../contract/api';
+import { computeDashboardStats } from '../../lib/dashboard-stats';
 import { formatFileSize } from '../../lib/format';
 import { outputFormatCounts } from '../../lib/output-format';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
-/** Totals over the completed jobs on the page; hidden until one completes. */
+/** Totals over the completed jobs on the page (the dashboard's own arithmetic); hidden until one completes. */
 export function CompressionSummary({ jobs }: { jobs: Job[] }) {
-  const done = jobs.filter((j) => j.status === 'completed' && j.compressedSize != null);
-  if (done.length === 0) return null;
-  const original = done.reduce((s, j) => s + j.originalSize, 0);
-  const compressed = done.reduce((s, j) => s + (j.compressedSize ?? j.originalSize), 0);
-  const saved = original - compressed;
-  const percent = original > 0 ? Math.round((saved / original) * 100) : 0;
+  const stats = computeDashboardStats(jobs);
+  if (stats.completedJobs === 0) return null;
   const items: Array<[string, string, string]> = [
-    ['Files compressed', String(done.length), 'text-slate-900'],
-    ['Original size', formatFileSize(original), 'text-slate-900'],
-    ['Compressed size', formatFileSize(compressed), 'text-slate-900'],
-    ['Space saved', `${formatFileSize(saved)} (${percent}%)`, 'text-green-700'],
-    ['Output formats', outputFormatCounts(done), 'text-slate-900'],
+    ['Files compressed', String(stats.completedJobs), 'text-slate-900'],
+    ['Original size', formatFileSize(stats.originalBytes), 'text-slate-900'],
+    ['Compressed size', formatFileSize(stats.compressedBytes), 'text-slate-900'],
+    ['Space saved', `${formatFileSize(stats.storageSaved)} (${stats.averageCompression}%)`, 'text-green-700'],
+    ['Output formats', outputFormatCounts(jobs), 'text-slate-900'],
   ];
   return (
     <Card data-testid="compression-summary">

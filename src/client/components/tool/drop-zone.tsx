@@ -1,30 +1,33 @@
-// The upload drop zone: drag and drop, click to browse, or paste; limits from /api/upload-config.
+// The upload drop zone: drag and drop, click to browse, or paste. It checks files against the caller's limits and
+// hands the accepted ones to `onUpload`; the page does the sending.
 import { useCallback, useEffect, useState } from 'react';
 import { useDropzone, type FileError, type FileRejection } from 'react-dropzone';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
-import type { CompressResponse } from '../../../contract/api';
+import type { UploadConfig } from '../../../contract/api';
 import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '../../../contract/limits';
 import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '../../../contract/messages';
-import { ApiRequestError, errorCode } from '../../lib/api';
-import { describeProgress, postFormWithProgress, type UploadProgress } from '../../lib/upload';
-import { displayableFormats } from '../../lib/format-support';
+import type { RefusedFile, UploadSending } from '../../api/jobs';
+import { describeProgress } from '../../lib/upload';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/toast';
-import { DEFAULT_UPLOAD_CONFIG, sizeHint } from '../../lib/upload-limits';
-import { errorMessage, JOBS_QUERY_KEY, useAuth } from '../../lib/use-auth';
-import { QUEUE_STATS_KEY, QUEUE_STATUS_KEY, useUploadConfig } from './queries';
-import type { CompressionSettings } from './settings';
+import { DEFAULT_UPLOAD_CONFIG, sizeHint, toastSignInRequired } from '../../lib/upload-limits';
 
 export interface UploadError {
   filename: string;
   messages: string[];
 }
 
-const ACCEPT = Object.fromEntries(Object.entries(ACCEPTED_EXTENSIONS).map(([mime, exts]) => [mime, [...exts]]));
+export interface DropZoneProps {
+  /** The caller's limits; the guest defaults until they are known. */
+  config?: UploadConfig;
+  isAuthenticated: boolean;
+  uploading: boolean;
+  /** How far the upload under way has got, once it has started sending. */
+  progress: UploadSending | null;
+  /** Sends the accepted files; resolves to those the server refused, listed with the drop's own refusals. */
+  onUpload: (files: File[]) => Promise<RefusedFile[]>;
+}
 
-const signInRequired = () =>
-  toast({ title: 'Sign in required', description: MESSAGES.guestTooLarge, variant: 'destructive' });
+const ACCEPT = Object.fromEntries(Object.entries(ACCEPTED_EXTENSIONS).map(([mime, exts]) => [mime, [...exts]]));
 
 /** The spec's wording for each rejection reason (section 5). */
 function rejectionMessage(error: FileError, maxSize: number): string {
@@ -42,78 +45,21 @@ function rejectionMessage(error: FileError, maxSize: number): string {
   }
 }
 
-export function DropZone({ settings, isAuthenticated }: { settings: CompressionSettings; isAuthenticated: boolean }) {
-  const { quality, type, format, background } = settings;
-  const queryClient = useQueryClient();
-  // Wait for the session so a signed-in user's limits are never fetched and cached as a guest's.
-  const { isLoading: authLoading } = useAuth();
-  const { data: config = DEFAULT_UPLOAD_CONFIG } = useUploadConfig(isAuthenticated, !authLoading);
+export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uploading, progress, onUpload }: DropZoneProps) {
   const [errors, setErrors] = useState<UploadError[]>([]);
-  const [progress, setProgress] = useState<{ sent: UploadProgress; startedAt: number; now: number } | null>(null);
-
-  const upload = useMutation({
-    mutationFn: async (files: File[]) => {
-      const form = new FormData();
-      // Fields first: the server reads them before it streams the files.
-      form.append('quality', String(quality));
-      form.append('type', type);
-      form.append('format', format);
-      form.append('background', background);
-      // Auto may only answer with formats this browser can show.
-      if (format === 'auto') form.append('formats', (await displayableFormats()).join(','));
-      for (const file of files) form.append('images', file, file.name);
-      const startedAt = performance.now();
-      setProgress({ sent: { loaded: 0, total: files.reduce((sum, f) => sum + f.size, 0) }, startedAt, now: startedAt });
-      return postFormWithProgress<CompressResponse>('/api/compress', form, (sent) => setProgress({ sent, startedAt, now: performance.now() }));
-    },
-    onSuccess: (data) => {
-      const rejected = data.rejected ?? [];
-      if (rejected.length) {
-        setErrors((prev) => [...prev, ...rejected.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
-      }
-      if (data.jobs.length > 0) {
-        const n = data.jobs.length;
-        const files = `${n} ${n === 1 ? 'file' : 'files'}`;
-        // Never promise a start that a paused queue will not give.
-        const paused = data.queuePaused === true;
-        toast({
-          title: 'Upload successful',
-          description: paused ? `${files} uploaded. The queue is paused: press Resume to start compressing.` : `${files} uploaded and compression started`,
-        });
-      } else if (rejected.some((r) => r.code === 'GUEST_FILE_TOO_LARGE')) {
-        signInRequired();
-      } else if (rejected[0]) {
-        toast({ title: 'Upload failed', description: rejected[0].message, variant: 'destructive' });
-      }
-    },
-    onError: (error, files) => {
-      const message = errorMessage(error);
-      // Nothing was accepted: the server names each refused file (with one file, its reason is the message).
-      if (error instanceof ApiRequestError && error.status < 500) {
-        const rejected = error.rejected ?? (files.length === 1 ? [{ filename: files[0]!.name, message }] : []);
-        setErrors((prev) => [...prev, ...rejected.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
-      }
-      if (errorCode(error) === 'GUEST_FILE_TOO_LARGE') signInRequired();
-      else toast({ title: 'Upload failed', description: message, variant: 'destructive' });
-    },
-    onSettled: () => {
-      setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: JOBS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: QUEUE_STATUS_KEY });
-      void queryClient.invalidateQueries({ queryKey: QUEUE_STATS_KEY });
-    },
-  });
 
   const onDrop = useCallback(
     (accepted: File[], rejections: FileRejection[]) => {
       setErrors(rejections.map((r) => ({ filename: r.file.name, messages: r.errors.map((e) => e.message) })));
-      if (!isAuthenticated && rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'))) signInRequired();
-      if (accepted.length > 0) upload.mutate(accepted);
+      if (!isAuthenticated && rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'))) toastSignInRequired();
+      if (accepted.length === 0) return;
+      void onUpload(accepted).then((refused) => {
+        if (refused.length) setErrors((prev) => [...prev, ...refused.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
+      });
     },
-    [isAuthenticated, upload],
+    [isAuthenticated, onUpload],
   );
 
-  const uploading = upload.isPending;
   const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, inputRef, rootRef } = useDropzone({
     onDrop,
     accept: ACCEPT,

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Info } from 'lucide-react';
 import { GUEST_MAX_FILES } from '../../../contract/limits';
+import { GUEST_MAX_SIZE_TEXT } from '../../content/limits-text';
 
 /** Tells a guest what signing in changes; hidden for signed-in users. */
 export function GuestBanner() {
@@ -13,7 +14,7 @@ export function GuestBanner() {
       <p className="flex items-start gap-2">
         <Info className="mt-0.5 h-4 w-4 shrink-0 text-blue-700" aria-hidden="true" />
         <span>
-          <strong>You are using guest mode.</strong> Files up to 10 MB each, {GUEST_MAX_FILES} files per batch. Sign in to remove the size
+          <strong>You are using guest mode.</strong> Files up to {GUEST_MAX_SIZE_TEXT} each, {GUEST_MAX_FILES} files per batch. Sign in to remove the size
           limit and keep your compression history.
         </span>
       </p>

@@ -1,44 +1,27 @@
-// The processing files grid with Clear All and Download All.
+// The processing files grid with Clear All and Download All (the page runs the requests).
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Images, Loader2, Trash2 } from 'lucide-react';
 import type { Job } from '../../../contract/api';
-import { apiRequest } from '../../lib/api';
-import { downloadAllAsZip, downloadJob } from '../../lib/download';
-import { toast } from '../../lib/toast';
-import { errorMessage, JOBS_QUERY_KEY } from '../../lib/use-auth';
+import { downloadJob } from '../../lib/download';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { JobCard } from './job-card';
 import { FILES_HEADING_ID } from './queue-jump-bar';
-import { QUEUE_STATS_KEY, QUEUE_STATUS_KEY } from './queries';
+import { RETENTION_TEXT } from '../../content/limits-text';
 
-export function JobsGrid({ jobs, onCompare }: { jobs: Job[]; onCompare: (job: Job) => void }) {
-  const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: JOBS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: QUEUE_STATUS_KEY });
-    void queryClient.invalidateQueries({ queryKey: QUEUE_STATS_KEY });
-  };
+export interface JobsGridProps {
+  jobs: Job[];
+  onCompare: (job: Job) => void;
+  onRemove: (job: Job) => void;
+  /** The job being removed, if any: its card shows it. */
+  removingId?: string;
+  onClearAll: () => void;
+  clearing: boolean;
+  onDownloadAll: () => void;
+  downloading: boolean;
+}
 
-  const clearAll = useMutation({
-    mutationFn: () => apiRequest('DELETE', '/api/jobs'),
-    onSuccess: () => toast({ title: 'All files cleared' }),
-    onError: (error) => toast({ title: 'Clear failed', description: errorMessage(error), variant: 'destructive' }),
-    onSettled: refresh,
-  });
-
-  const remove = useMutation({
-    mutationFn: (job: Job) => apiRequest('DELETE', `/api/jobs/${encodeURIComponent(job.id)}`),
-    onError: (error) => toast({ title: 'Remove failed', description: errorMessage(error), variant: 'destructive' }),
-    onSettled: refresh,
-  });
-
-  const downloadAll = useMutation({
-    mutationFn: downloadAllAsZip,
-    onError: () => toast({ title: 'Download failed', description: 'Could not download files', variant: 'destructive' }),
-  });
-
+export function JobsGrid({ jobs, onCompare, onRemove, removingId, onClearAll, clearing, onDownloadAll, downloading }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
 
@@ -50,12 +33,12 @@ export function JobsGrid({ jobs, onCompare }: { jobs: Job[]; onCompare: (job: Jo
           Processing Files <span className="text-base font-normal text-slate-600">({jobs.length})</span>
         </h2>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" disabled={jobs.length === 0 || clearAll.isPending} onClick={() => setConfirmingClear(true)}>
+          <Button variant="secondary" size="sm" disabled={jobs.length === 0 || clearing} onClick={() => setConfirmingClear(true)}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Clear All
           </Button>
-          <Button size="sm" disabled={completed === 0 || downloadAll.isPending} onClick={() => downloadAll.mutate()}>
-            {downloadAll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
+          <Button size="sm" disabled={completed === 0 || downloading} onClick={() => onDownloadAll()}>
+            {downloading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
             Download All
           </Button>
         </div>
@@ -74,7 +57,7 @@ export function JobsGrid({ jobs, onCompare }: { jobs: Job[]; onCompare: (job: Jo
             variant="destructive"
             onClick={() => {
               setConfirmingClear(false);
-              clearAll.mutate();
+              onClearAll();
             }}
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -84,7 +67,7 @@ export function JobsGrid({ jobs, onCompare }: { jobs: Job[]; onCompare: (job: Jo
       </Dialog>
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          No files yet. Compressed images appear here, and are deleted automatically within 24 hours.
+          No files yet. Compressed images appear here, and are deleted automatically {RETENTION_TEXT}.
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Compression jobs">
@@ -95,8 +78,8 @@ export function JobsGrid({ jobs, onCompare }: { jobs: Job[]; onCompare: (job: Jo
                   job={job}
                   onDownload={(j) => void downloadJob(j)}
                   onCompare={onCompare}
-                  onRemove={(j) => remove.mutate(j)}
-                  removing={remove.isPending && remove.variables?.id === job.id}
+                  onRemove={onRemove}
+                  removing={removingId === job.id}
                 />
               </div>
             </li>

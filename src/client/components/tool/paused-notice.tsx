@@ -1,12 +1,9 @@
 // Shown wherever uploads happen while the caller's queue is paused: new files wait in Pending until Resume.
 import { PauseCircle, Play } from 'lucide-react';
+import type { QueueStatus } from '../../../contract/api';
 import { Button } from '../ui/button';
-import { useQueueStatus } from './queries';
-import { useQueueAction } from './use-queue-action';
 
-export function PausedNotice() {
-  const { data: status } = useQueueStatus();
-  const action = useQueueAction();
+export function PausedNotice({ status, busy, onResume }: { status?: QueueStatus; busy: boolean; onResume: () => void }) {
   if (!status?.paused) return null;
   const waiting = status.pending;
   return (
@@ -22,7 +19,7 @@ export function PausedNotice() {
           {waiting > 0 ? ` - ${waiting} ${waiting === 1 ? 'file waits' : 'files wait'} until you resume.` : ' - new files will wait until you resume.'}
         </span>
       </p>
-      <Button size="sm" aria-label="Resume queue" disabled={action.isPending} onClick={() => action.mutate('resume')}>
+      <Button size="sm" aria-label="Resume queue" disabled={busy} onClick={() => onResume()}>
         <Play className="h-4 w-4" aria-hidden="true" />
         Resume
       </Button>

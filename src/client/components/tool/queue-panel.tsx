@@ -1,12 +1,12 @@
-// Queue management: live status and throughput, with pause, resume and clear.
+// Queue management: live status and throughput, with pause, resume and clear (the page runs the actions).
 import { Activity, Pause, Play, Trash2 } from 'lucide-react';
-import type { QueueStats } from '../../../contract/api';
+import type { QueueStats, QueueStatus } from '../../../contract/api';
+import type { QueueAction } from '../../api/queue';
 import { formatElapsed, formatMinutes } from '../../lib/format';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
-import { useQueueStats, useQueueStatus } from './queries';
-import { useQueueAction } from './use-queue-action';
+import { QUEUE_RULES_TEXT } from '../../content/limits-text';
 
 /** What "Time left" says: nothing to do, paused, not yet known (no file finished), or the estimate. */
 export function timeLeftText(active: number, paused: boolean, stats: QueueStats | undefined): string {
@@ -16,17 +16,20 @@ export function timeLeftText(active: number, paused: boolean, stats: QueueStats 
   return formatMinutes(stats.estimatedTimeRemaining);
 }
 
-export function QueuePanel() {
-  const { data: status } = useQueueStatus();
-  const { data: stats } = useQueueStats();
-  const action = useQueueAction();
+export interface QueuePanelProps {
+  status?: QueueStatus;
+  stats?: QueueStats;
+  /** A queue action is under way: the buttons wait for it. */
+  busy: boolean;
+  onAction: (action: QueueAction) => void;
+}
 
+export function QueuePanel({ status, stats, busy, onAction }: QueuePanelProps) {
   const total = status?.total ?? 0;
   const done = (status?.completed ?? 0) + (status?.failed ?? 0);
   const active = (status?.pending ?? 0) + (status?.processing ?? 0);
   const paused = status?.paused ?? false;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
-  const busy = action.isPending;
 
   const counts: Array<[string, number, string]> = [
     ['Pending', status?.pending ?? 0, 'text-slate-700'],
@@ -87,22 +90,22 @@ export function QueuePanel() {
         </dl>
         <div className="flex flex-wrap gap-2">
           {paused ? (
-            <Button variant="primary" size="sm" disabled={busy} onClick={() => action.mutate('resume')}>
+            <Button variant="primary" size="sm" disabled={busy} onClick={() => onAction('resume')}>
               <Play className="h-4 w-4" aria-hidden="true" />
               Resume
             </Button>
           ) : (
-            <Button variant="secondary" size="sm" disabled={busy || active === 0} onClick={() => action.mutate('pause')}>
+            <Button variant="secondary" size="sm" disabled={busy || active === 0} onClick={() => onAction('pause')}>
               <Pause className="h-4 w-4" aria-hidden="true" />
               Pause
             </Button>
           )}
-          <Button variant="secondary" size="sm" disabled={busy || active === 0} onClick={() => action.mutate('clear')}>
+          <Button variant="secondary" size="sm" disabled={busy || active === 0} onClick={() => onAction('clear')}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Clear
           </Button>
         </div>
-        <p className="text-xs text-slate-600">Up to 3 files are compressed at once; failed files are retried up to 3 times.</p>
+        <p className="text-xs text-slate-600">{QUEUE_RULES_TEXT}</p>
       </CardContent>
     </Card>
   );

@@ -219,3 +219,14 @@ export const PRIVACY_CONTACTS: ContactPoint[] = [
   { purpose: 'Legal enquiries', email: LEGAL_EMAIL, responseTime: 'within 5 business days' },
   { purpose: 'General support', email: SUPPORT_EMAIL, responseTime: 'within 24 hours' },
 ];
+
+/** The detailed policy's in-page sections, in page order (ids are the anchors). */
+export const PRIVACY_SECTIONS = [
+  { id: 'data-we-collect', label: 'Data we collect' },
+  { id: 'security-measures', label: 'Security measures' },
+  { id: 'legal-bases', label: 'Legal bases' },
+  { id: 'sharing', label: 'Sharing' },
+  { id: 'cookies', label: 'Cookies' },
+  { id: 'your-rights', label: 'Your rights' },
+  { id: 'contact', label: 'Contact' },
+] as const;

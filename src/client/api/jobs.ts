@@ -1,0 +1,156 @@
+// The caller's jobs: the list, polled only while there is work in it, and every request that changes it (upload,
+// remove, clear all) or fetches from it (download all). The toasts these requests show are worded here.
+import { useCallback, useState } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompressionType, CompressResponse, Job, UploadRejection } from '../../contract/api';
+import type { OutputFormat } from '../../contract/settings';
+import { apiRequest, ApiRequestError, errorCode, errorMessage } from '../lib/api';
+import { downloadAllAsZip } from '../lib/download';
+import { displayableFormats } from '../lib/format-support';
+import { toast } from '../lib/toast';
+import { postFormWithProgress, type UploadProgress } from '../lib/upload';
+import { toastSignInRequired } from '../lib/upload-limits';
+import { invalidateJobState, queryKeys } from './keys';
+
+/** The spec's polling period while work is under way (section 7). */
+export const POLL_MS = 2000;
+
+/** Work still to do: while there is any, the page polls. */
+const hasActiveJobs = (jobs: readonly Pick<Job, 'status'>[] | undefined): boolean =>
+  jobs?.some((job) => job.status === 'pending' || job.status === 'processing') ?? false;
+
+/**
+ * The polling rule: every `interval` ms while a job is pending or processing, else not at all, so an idle page makes
+ * no requests. Anything that adds work (an upload, a queue action) invalidates the list, and the fresh list restarts it.
+ */
+export const pollInterval = (jobs: readonly Pick<Job, 'status'>[] | undefined, interval: number = POLL_MS): number | false =>
+  hasActiveJobs(jobs) ? interval : false;
+
+export const jobsQueryOptions = (interval: number = POLL_MS) =>
+  queryOptions<Job[]>({ queryKey: queryKeys.jobs, refetchInterval: (query) => pollInterval(query.state.data, interval) });
+
+export const useJobs = (interval: number = POLL_MS) => useQuery(jobsQueryOptions(interval));
+
+/** The compression choices an upload sends; the server reads these fields before it streams the files. */
+export interface UploadSettings {
+  quality: number;
+  type: CompressionType;
+  format: OutputFormat;
+  background: string;
+}
+
+/** How far the upload under way has got: bytes sent so far, when it started and when that was measured. */
+export interface UploadSending {
+  sent: UploadProgress;
+  startedAt: number;
+  now: number;
+}
+
+/** A file the server refused, with the reason to show beside its name. */
+export type RefusedFile = Pick<UploadRejection, 'filename' | 'message'>;
+
+async function uploadForm(files: readonly File[], { quality, type, format, background }: UploadSettings): Promise<FormData> {
+  const form = new FormData();
+  // Fields first: the server reads them before it streams the files.
+  form.append('quality', String(quality));
+  form.append('type', type);
+  form.append('format', format);
+  form.append('background', background);
+  // Auto may only answer with formats this browser can show.
+  if (format === 'auto') form.append('formats', (await displayableFormats()).join(','));
+  for (const file of files) form.append('images', file, file.name);
+  return form;
+}
+
+/** The files a failed upload names: a refusal (4xx) lists them, and with one file its reason is the message. */
+function refusedByError(error: unknown, files: readonly File[]): RefusedFile[] {
+  if (!(error instanceof ApiRequestError) || error.status >= 500) return [];
+  return error.rejected ?? (files.length === 1 ? [{ filename: files[0]!.name, message: errorMessage(error) }] : []);
+}
+
+function toastUploaded(data: CompressResponse): void {
+  const rejected = data.rejected ?? [];
+  if (data.jobs.length > 0) {
+    const n = data.jobs.length;
+    const files = `${n} ${n === 1 ? 'file' : 'files'}`;
+    // Never promise a start that a paused queue will not give.
+    const paused = data.queuePaused === true;
+    toast({
+      title: 'Upload successful',
+      description: paused ? `${files} uploaded. The queue is paused: press Resume to start compressing.` : `${files} uploaded and compression started`,
+    });
+  } else if (rejected.some((r) => r.code === 'GUEST_FILE_TOO_LARGE')) {
+    toastSignInRequired();
+  } else if (rejected[0]) {
+    toast({ title: 'Upload failed', description: rejected[0].message, variant: 'destructive' });
+  }
+}
+
+function toastUploadFailed(error: unknown): void {
+  if (errorCode(error) === 'GUEST_FILE_TOO_LARGE') toastSignInRequired();
+  else toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
+}
+
+/**
+ * Uploads files with their settings, reporting the bytes sent as it goes. `send` resolves to the files the server
+ * refused (it never rejects: a failure is toasted), so the caller can list them beside its own refusals.
+ */
+export function useUpload() {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<UploadSending | null>(null);
+  const { mutateAsync, isPending } = useMutation({
+    mutationFn: async ({ files, settings }: { files: File[]; settings: UploadSettings }) => {
+      const form = await uploadForm(files, settings);
+      const startedAt = performance.now();
+      setProgress({ sent: { loaded: 0, total: files.reduce((sum, f) => sum + f.size, 0) }, startedAt, now: startedAt });
+      return postFormWithProgress<CompressResponse>('/api/compress', form, (sent) => setProgress({ sent, startedAt, now: performance.now() }));
+    },
+    onSuccess: toastUploaded,
+    onError: toastUploadFailed,
+    // Not awaited (nor below): the request is over when the server answers, and the refresh follows on its own.
+    onSettled: () => {
+      setProgress(null);
+      void invalidateJobState(client);
+    },
+  });
+  const send = useCallback(
+    (files: File[], settings: UploadSettings): Promise<RefusedFile[]> =>
+      mutateAsync({ files, settings }).then(
+        (data) => data.rejected ?? [],
+        (error: unknown) => refusedByError(error, files),
+      ),
+    [mutateAsync],
+  );
+  return { send, uploading: isPending, progress };
+}
+
+export function useRemoveJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (job: Pick<Job, 'id'>) => apiRequest('DELETE', `/api/jobs/${encodeURIComponent(job.id)}`),
+    onError: (error) => toast({ title: 'Remove failed', description: errorMessage(error), variant: 'destructive' }),
+    onSettled: () => {
+      void invalidateJobState(client);
+    },
+  });
+}
+
+export function useClearJobs() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('DELETE', '/api/jobs'),
+    onSuccess: () => toast({ title: 'All files cleared' }),
+    onError: (error) => toast({ title: 'Clear failed', description: errorMessage(error), variant: 'destructive' }),
+    onSettled: () => {
+      void invalidateJobState(client);
+    },
+  });
+}
+
+/** Every completed result as one ZIP (lib/download.ts streams it to disk). */
+export function useDownloadAll() {
+  return useMutation({
+    mutationFn: downloadAllAsZip,
+    onError: () => toast({ title: 'Download failed', description: 'Could not download files', variant: 'destructive' }),
+  });
+}
