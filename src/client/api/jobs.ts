@@ -37,6 +37,8 @@ export interface UploadSettings {
   type: CompressionType;
   format: OutputFormat;
   background: string;
+  /** Further settings fields as the API takes them (mode, targetSize, maxWidth, metadata, ...). */
+  fields?: Record<string, string>;
 }
 
 /** How far the upload under way has got: bytes sent so far, when it started and when that was measured. */
@@ -49,7 +51,7 @@ export interface UploadSending {
 /** A file the server refused, with the reason to show beside its name. */
 export type RefusedFile = Pick<UploadRejection, 'filename' | 'message'>;
 
-async function uploadForm(files: readonly File[], { quality, type, format, background }: UploadSettings): Promise<FormData> {
+async function uploadForm(files: readonly File[], { quality, type, format, background, fields = {} }: UploadSettings): Promise<FormData> {
   const form = new FormData();
   // Fields first: the server reads them before it streams the files.
   form.append('quality', String(quality));
@@ -58,6 +60,7 @@ async function uploadForm(files: readonly File[], { quality, type, format, backg
   form.append('background', background);
   // Auto may only answer with formats this browser can show.
   if (format === 'auto') form.append('formats', (await displayableFormats()).join(','));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('images', file, file.name);
   return form;
 }
@@ -129,6 +132,19 @@ export function useRemoveJob() {
   return useMutation({
     mutationFn: (job: Pick<Job, 'id'>) => apiRequest('DELETE', `/api/jobs/${encodeURIComponent(job.id)}`),
     onError: (error) => toast({ title: 'Remove failed', description: errorMessage(error), variant: 'destructive' }),
+    onSettled: () => {
+      void invalidateJobState(client);
+    },
+  });
+}
+
+/** Re-tune a finished job: the settings to change, as POST /api/jobs/:id/recompress takes them. */
+export function useRecompress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ job, changes }: { job: Pick<Job, 'id'>; changes: Record<string, unknown> }) =>
+      (await (await apiRequest('POST', `/api/jobs/${encodeURIComponent(job.id)}/recompress`, changes)).json()) as Job,
+    onSuccess: (job) => toast({ title: 'Adjusting', description: `${job.filename} is being compressed again with the new settings.` }),
     onSettled: () => {
       void invalidateJobState(client);
     },

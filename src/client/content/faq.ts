@@ -69,7 +69,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'image-privacy',
     category: 'security',
     question: 'Are my images private and secure?',
-    answer: `<p>Yes. Uploads travel over an encrypted connection, only you can see, compare or download your files, and we never share or publish them. Uploaded and compressed files are deleted automatically ${RETENTION_TEXT}. Camera metadata such as GPS location is removed from compressed images. See our <a href="/privacy">privacy policy</a> for details.</p>`,
+    answer: `<p>Yes. Uploads travel over an encrypted connection, only you can see, compare or download your files, and we never share or publish them. Uploaded and compressed files are deleted automatically ${RETENTION_TEXT}. Camera metadata such as GPS location is removed from compressed images unless you choose to keep it ("Keep, without location" keeps copyright and camera data but still removes GPS). See our <a href="/privacy">privacy policy</a> for details.</p>`,
   },
   {
     id: 'how-compression-works',

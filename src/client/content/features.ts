@@ -42,7 +42,7 @@ export const TECHNOLOGY: Feature[] = [
   },
   {
     title: 'Metadata removal',
-    description: 'Camera data, GPS positions and editing history are removed from every result, after the photo orientation has been applied so nothing ends up sideways.',
+    description: 'Camera data, GPS positions and editing history are removed by default, after the photo orientation has been applied so nothing ends up sideways. Photographers can keep copyright and camera data without the location, or keep everything.',
     icon: Eraser,
   },
 ];
@@ -76,6 +76,6 @@ export const PRIVACY_AND_SECURITY = [
   `Files are deleted automatically ${RETENTION_TEXT}.`,
   'Connections are encrypted with TLS 1.3; stored data is encrypted with AES-256.',
   'Only you can see, compare and download your files; other users cannot reach them.',
-  'GPS and camera metadata never leave our servers in the compressed result.',
+  'GPS and camera metadata are removed from compressed results unless you choose to keep them.',
   'SOC 2 Type II audited controls; GDPR and CCPA compliant.',
 ];

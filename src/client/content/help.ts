@@ -19,7 +19,7 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
       'Progressive JPEGs show a full low-detail preview first and refine it, so pages feel faster on slow connections.',
       'Above about 90 the file grows quickly for little visible gain; below about 60 blocking and ringing start to show.',
       'Colour is stored at reduced resolution (4:2:0), which photos hide well but red text on screenshots does not.',
-      'EXIF orientation is applied, then camera metadata (including GPS) is removed.',
+      'EXIF orientation is applied, then camera metadata (including GPS) is removed. The Metadata setting can instead keep copyright, camera data and the colour profile without the GPS location, or keep everything.',
     ],
   },
   {

@@ -34,6 +34,12 @@ export class ApiRequestError extends Error {
     return isErrorCode(code) ? code : null;
   }
 
+  /** The field a 400 names (`field` of VALIDATION_FAILED / INVALID_SETTINGS), so the form can show it beside it. */
+  get field(): string | null {
+    const field = this.json?.field;
+    return typeof field === 'string' ? field : null;
+  }
+
   /** The per-file rejections a refused upload's body carries, if any. */
   get rejected(): UploadRejection[] | null {
     const rejected = this.json?.rejected;

@@ -11,7 +11,10 @@ import { JobsGrid } from '../components/tool/jobs-grid';
 import { PausedNotice } from '../components/tool/paused-notice';
 import { QueuePanel } from '../components/tool/queue-panel';
 import { QueueJumpBar } from '../components/tool/queue-jump-bar';
+import type { Job } from '../../contract/api';
+import { AdjustDialog } from '../components/tool/adjust-dialog';
 import { initialSettings, storeFormat, type CompressionSettings as Settings } from '../components/tool/settings';
+import { controlFields, controlProblems, storeControl } from '../components/tool/control';
 import { Testimonials } from '../components/tool/testimonials';
 import { WorkflowExplainer } from '../components/tool/workflow-explainer';
 import { PRODUCT_NAME } from '../../contract/brand';
@@ -30,9 +33,12 @@ export default function Home() {
   const [settings, setSettings] = useState<Settings>(initialSettings);
   const changeSettings = (next: Settings) => {
     if (next.format !== settings.format || next.background !== settings.background) storeFormat(next);
+    if (next.control !== settings.control) storeControl(next.control);
     setSettings(next);
   };
   const [compareId, setCompareId] = useState<string | null>(null);
+  // The job as it was when Adjust was pressed: the panel stays put while the list refreshes underneath it.
+  const [adjustJob, setAdjustJob] = useState<Job | null>(null);
   const { data: jobs = [] } = useJobs();
   const { data: uploadConfig } = useUploadConfig();
   const { data: presets } = usePresets();
@@ -85,7 +91,12 @@ export default function Home() {
         isAuthenticated={isAuthenticated}
         uploading={upload.uploading}
         progress={upload.progress}
-        onUpload={(files) => upload.send(files, settings)}
+        onUpload={(files) =>
+          // A setting with a problem is marked beside its field; the files wait for it to be fixed.
+          Object.keys(controlProblems(settings.control)).length > 0
+            ? Promise.resolve(files.map((f) => ({ filename: f.name, message: 'Fix the highlighted compression settings first' })))
+            : upload.send(files, { ...settings, fields: controlFields(settings.control) })
+        }
       />
       <PausedNotice status={queueStatus} busy={queueAction.isPending} onResume={() => queueAction.mutate('resume')} />
 
@@ -97,6 +108,7 @@ export default function Home() {
       <JobsGrid
         jobs={jobs}
         onCompare={(job) => setCompareId(job.id)}
+        onAdjust={setAdjustJob}
         onRemove={(job) => removeJob.mutate(job)}
         removingId={removeJob.isPending ? removeJob.variables?.id : undefined}
         onClearAll={() => clearJobs.mutate()}
@@ -105,6 +117,7 @@ export default function Home() {
         downloading={downloadAll.isPending}
       />
       <QueueJumpBar jobs={jobs} />
+      {adjustJob && <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} />}
 
       {compareId && (
         <div ref={compareRef} className="scroll-mt-20">

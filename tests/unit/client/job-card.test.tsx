@@ -41,7 +41,7 @@ const baseJob: Job = {
 };
 
 const renderCard = (job: Partial<Job>) => {
-  const handlers = { onDownload: vi.fn(), onCompare: vi.fn(), onRemove: vi.fn() };
+  const handlers = { onDownload: vi.fn(), onCompare: vi.fn(), onRemove: vi.fn(), onAdjust: vi.fn() };
   render(<JobCard job={{ ...baseJob, ...job }} {...handlers} />);
   return handlers;
 };
@@ -88,5 +88,36 @@ describe('JobCard', () => {
     expect(screen.getByTestId('job-error').textContent).toBe('Unsupported image');
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
     expect(h.onRemove).toHaveBeenCalledOnce();
+  });
+
+  describe('control', () => {
+    const done: Partial<Job> = { status: 'completed', compressedSize: 150 * 1024, compressedPath: '/api/download/j1', completedAt: new Date().toISOString() };
+
+    it('offers Adjust on a finished card and hands it the job', () => {
+      const { onAdjust } = renderCard(done);
+      fireEvent.click(screen.getByRole('button', { name: 'Adjust photo.jpg' }));
+      expect(onAdjust).toHaveBeenCalledWith(expect.objectContaining({ id: 'j1' }));
+    });
+
+    it('does not offer Adjust while the job is waiting', () => {
+      renderCard({});
+      expect(screen.queryByRole('button', { name: /Adjust/ })).toBeNull();
+    });
+
+    it('says plainly when size mode could not reach its target, and what quality it chose', () => {
+      renderCard({ ...done, mode: 'size', targetSize: 100 * 1024, chosenQuality: 1, targetMet: false });
+      expect(screen.getByTestId('quality').textContent).toBe('1% (chosen for 100 KB)');
+      expect(screen.getByTestId('target-missed').textContent).toMatch(/Could not get under 100 KB/);
+      expect(screen.getByTestId('target-missed').textContent).toMatch(/Allow resizing in Adjust/);
+    });
+
+    it('shows no miss when the target was met, lossless mode, and how often the file was adjusted', () => {
+      renderCard({ ...done, mode: 'size', targetSize: 200 * 1024, chosenQuality: 74, targetMet: true, revision: 3 });
+      expect(screen.queryByTestId('target-missed')).toBeNull();
+      expect(screen.getByTestId('revision').textContent).toBe('Adjusted 2 times');
+      cleanup();
+      renderCard({ ...done, mode: 'lossless' });
+      expect(screen.getByTestId('quality').textContent).toBe('Lossless');
+    });
   });
 });

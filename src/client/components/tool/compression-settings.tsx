@@ -4,14 +4,10 @@ import { cn } from '../../lib/cn';
 import { qualityLevel, QUALITY_LEVEL_CLASSES } from '../../lib/image-diff';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { OutputFormatChoice } from './output-format-choice';
+import { ControlSettingsFields } from './control-settings';
+import { COMPRESSION_PRESETS } from '../../../contract/presets';
 import { selectedPresetId, withCustomQuality, withPreset, type CompressionSettings as Settings } from './settings';
 
-// Shown until /api/compression-presets answers, so the choice never jumps (values from the spec, section 9).
-const FALLBACK_PRESETS: Preset[] = [
-  { id: 'high', name: 'High Quality', description: 'Best visual quality, moderate savings', quality: 90, type: 'high', recommendedFor: [] },
-  { id: 'web', name: 'Web Optimized', description: 'Balanced quality and size for websites', quality: 80, type: 'web', recommendedFor: [] },
-  { id: 'maximum', name: 'Maximum Compression', description: 'Smallest files for email and previews', quality: 70, type: 'maximum', recommendedFor: [] },
-];
 
 export interface CompressionSettingsProps {
   /** The server's presets; the fallback ones until they arrive. */
@@ -20,7 +16,8 @@ export interface CompressionSettingsProps {
   onChange: (next: Settings) => void;
 }
 
-export function CompressionSettings({ presets = FALLBACK_PRESETS, value, onChange }: CompressionSettingsProps) {
+// Until /api/compression-presets answers, the contract's own presets (the same the server serves): the choice never jumps.
+export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onChange }: CompressionSettingsProps) {
   const selected = selectedPresetId(value, presets);
 
   return (
@@ -92,6 +89,7 @@ export function CompressionSettings({ presets = FALLBACK_PRESETS, value, onChang
           </div>
         </div>
         <OutputFormatChoice value={value} onChange={onChange} />
+        <ControlSettingsFields idPrefix="settings" value={value.control} onChange={(control) => onChange({ ...value, control })} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
 import type { Job } from '../../../contract/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '../../lib/format';
@@ -16,7 +16,16 @@ export interface JobCardProps {
   onDownload: (job: Job) => void;
   onCompare: (job: Job) => void;
   onRemove: (job: Job) => void;
+  /** Opens the re-tune panel for a finished or failed job. */
+  onAdjust?: (job: Job) => void;
   removing?: boolean;
+}
+
+/** What the Quality row says: the setting, or what size mode chose, or that the file is lossless. */
+function qualityText(job: Job): string {
+  if (job.mode === 'lossless') return 'Lossless';
+  if (job.mode === 'size') return job.chosenQuality != null ? `${job.chosenQuality}% (chosen for ${formatFileSize(job.targetSize ?? 0)})` : `Fit ${formatFileSize(job.targetSize ?? 0)}`;
+  return `${job.chosenQuality ?? job.compressionQuality}%`;
 }
 
 const STATUS_ICONS = { pending: Clock, processing: Loader2, completed: CheckCircle2, error: XCircle } as const;
@@ -42,7 +51,7 @@ function Thumbnail({ job }: { job: Job }) {
   );
 }
 
-export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobCardProps) {
+export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removing }: JobCardProps) {
   const style = statusStyle(job.status);
   const status = (job.status in STATUS_ICONS ? job.status : 'pending') as keyof typeof STATUS_ICONS;
   const Icon = STATUS_ICONS[status];
@@ -98,7 +107,9 @@ export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobC
             {outputFormatText(job)}
           </dd>
           <dt className="text-slate-600">Quality</dt>
-          <dd className="text-right font-medium text-slate-900">{job.compressionQuality}%</dd>
+          <dd className="text-right font-medium text-slate-900" data-testid="quality">
+            {qualityText(job)}
+          </dd>
           {originalDims && (
             <>
               <dt className="text-slate-600">Dimensions</dt>
@@ -126,6 +137,18 @@ export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobC
           </p>
         )}
 
+        {completed && job.targetMet === false && (
+          <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="target-missed">
+            Could not get under {formatFileSize(job.targetSize ?? 0)}: this is the smallest it gets at the lowest quality.
+            {job.allowResize ? '' : ' Allow resizing in Adjust to go smaller.'}
+          </p>
+        )}
+        {job.revision > 1 && (
+          <p className="text-xs text-slate-600" data-testid="revision">
+            Adjusted {job.revision - 1} {job.revision === 2 ? 'time' : 'times'}
+          </p>
+        )}
+
         {job.status === 'error' && (
           <p className="rounded-md bg-red-50 p-2 text-xs text-red-800" data-testid="job-error">
             {job.error || 'Compression failed'}
@@ -150,6 +173,12 @@ export function JobCard({ job, onDownload, onCompare, onRemove, removing }: JobC
                 <Eye className="h-4 w-4" aria-hidden="true" />
                 Compare
               </Button>
+              {onAdjust && (
+                <Button size="sm" variant="secondary" onClick={() => onAdjust(job)} aria-label={`Adjust ${job.filename}`}>
+                  <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+                  Adjust
+                </Button>
+              )}
             </>
           ) : job.status === 'error' ? (
             <Button

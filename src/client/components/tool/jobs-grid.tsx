@@ -13,6 +13,8 @@ export interface JobsGridProps {
   jobs: Job[];
   onCompare: (job: Job) => void;
   onRemove: (job: Job) => void;
+  /** Opens the re-tune panel of a finished job. */
+  onAdjust?: (job: Job) => void;
   /** The job being removed, if any: its card shows it. */
   removingId?: string;
   onClearAll: () => void;
@@ -21,7 +23,7 @@ export interface JobsGridProps {
   downloading: boolean;
 }
 
-export function JobsGrid({ jobs, onCompare, onRemove, removingId, onClearAll, clearing, onDownloadAll, downloading }: JobsGridProps) {
+export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
 
@@ -79,6 +81,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, removingId, onClearAll, cl
                   onDownload={(j) => void downloadJob(j)}
                   onCompare={onCompare}
                   onRemove={onRemove}
+                  onAdjust={onAdjust}
                   removing={removingId === job.id}
                 />
               </div>

@@ -3,8 +3,11 @@
 import type { CompressionType, Preset } from '../../../contract/api';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from '../../../contract/limits';
 import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } from '../../../contract/settings';
+import { DEFAULT_CONTROL, loadStoredControl, type ControlSettings } from './control';
 
 export interface CompressionSettings {
+  /** Mode, target size, resize and metadata (control.ts), remembered across visits. */
+  control: ControlSettings;
   quality: number;
   type: CompressionType;
   custom: boolean;
@@ -14,6 +17,7 @@ export interface CompressionSettings {
 }
 
 export const DEFAULT_SETTINGS: CompressionSettings = {
+  control: DEFAULT_CONTROL,
   quality: DEFAULT_QUALITY,
   type: DEFAULT_COMPRESSION_TYPE,
   custom: false,
@@ -71,5 +75,5 @@ export function storeFormat(value: StoredFormat, storage: Pick<Storage, 'setItem
 }
 
 export function initialSettings(): CompressionSettings {
-  return { ...DEFAULT_SETTINGS, ...loadStoredFormat() };
+  return { ...DEFAULT_SETTINGS, ...loadStoredFormat(), control: loadStoredControl() };
 }

@@ -1,0 +1,115 @@
+// "Adjust" on a finished card: the same settings as the settings card, for that one file, sent as a re-tune
+// (POST /api/jobs/:id/recompress). The file is compressed again from its stored original, without uploading again;
+// a setting the server refuses is shown beside its field.
+import { useState } from 'react';
+import type { Job } from '../../../contract/api';
+import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '../../../contract/settings';
+import { useRecompress } from '../../api/jobs';
+import { ApiRequestError, errorMessage } from '../../lib/api';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { ControlSettingsFields } from './control-settings';
+import { DEFAULT_CONTROL, controlProblems, type ControlSettings } from './control';
+
+/** The job's own settings as the panel edits them. */
+export function controlOf(job: Job): ControlSettings {
+  return {
+    mode: job.mode,
+    targetKb: job.targetSize ? String(Math.round(job.targetSize / 1024)) : DEFAULT_CONTROL.targetKb,
+    allowResize: job.allowResize,
+    maxWidth: job.maxWidth ? String(job.maxWidth) : '',
+    maxHeight: job.maxHeight ? String(job.maxHeight) : '',
+    metadata: job.metadata,
+  };
+}
+
+/** The re-tune request: every setting the panel shows (blank bounds are sent as null, which removes them). */
+export function recompressChanges(job: Job, quality: number, format: OutputFormat, control: ControlSettings): Record<string, unknown> {
+  const bound = (text: string) => (text.trim() ? Number(text.trim()) : null);
+  return {
+    quality,
+    // A quality moved by hand is a custom one, as on the settings card.
+    ...(quality !== job.compressionQuality ? { type: 'standard' } : {}),
+    format,
+    mode: control.mode,
+    ...(control.mode === 'size' ? { targetSize: Math.round(Number(control.targetKb) * 1024), allowResize: control.allowResize } : {}),
+    maxWidth: bound(control.maxWidth),
+    maxHeight: bound(control.maxHeight),
+    metadata: control.metadata,
+  };
+}
+
+export function AdjustDialog({ job, onClose }: { job: Job; onClose: () => void }) {
+  const [quality, setQuality] = useState(job.compressionQuality);
+  const [format, setFormat] = useState<OutputFormat>(job.outputFormat);
+  const [control, setControl] = useState(() => controlOf(job));
+  const recompress = useRecompress();
+  const error = recompress.error;
+  const serverProblem = error instanceof ApiRequestError && error.field ? { field: error.field, message: error.serverMessage } : null;
+  const blocked = Object.keys(controlProblems(control)).length > 0;
+
+  const apply = () =>
+    recompress.mutate({ job, changes: recompressChanges(job, quality, format, control) }, { onSuccess: onClose });
+
+  return (
+    <Dialog open onClose={onClose} title={`Adjust ${job.filename}`} description="Compress this file again from its original with new settings.">
+      <div className="space-y-4" data-testid="adjust-panel">
+        {control.mode !== 'lossless' && (
+          <div>
+            <div className="mb-1 flex items-center justify-between">
+              <label htmlFor="adjust-quality" className="text-sm font-medium text-slate-800">
+                Quality
+              </label>
+              <output htmlFor="adjust-quality" className="text-sm font-semibold text-slate-900">
+                {quality}%
+              </output>
+            </div>
+            <input
+              id="adjust-quality"
+              type="range"
+              min={1}
+              max={100}
+              value={quality}
+              aria-valuetext={`${quality}%`}
+              onChange={(e) => setQuality(Number(e.target.value))}
+              className="h-5 w-full cursor-pointer accent-blue-600"
+              data-testid="adjust-quality"
+            />
+          </div>
+        )}
+        <div>
+          <label htmlFor="adjust-format" className="mb-1 block text-sm font-medium text-slate-800">
+            Output format
+          </label>
+          <select
+            id="adjust-format"
+            value={format}
+            onChange={(e) => setFormat(e.target.value as OutputFormat)}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            data-testid="adjust-format"
+          >
+            {OUTPUT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} />
+        {error && !serverProblem && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
+            {errorMessage(error)}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" size="sm" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button size="sm" onClick={apply} disabled={blocked || recompress.isPending} data-testid="adjust-apply">
+            {recompress.isPending ? 'Applying...' : 'Apply'}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

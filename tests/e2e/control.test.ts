@@ -1,0 +1,104 @@
+// Control in the browser: the settings panel's mode, resize and metadata fields (checked beside each field,
+// remembered, sent with the upload), and "Adjust" re-tuning a finished file without uploading it again.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/contract/api';
+import { corpusPath } from '../support/paths';
+import type { TestServer } from '../support/server';
+import { closeApp, openApp } from './support/app';
+
+const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg'); // 227×149
+
+const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
+
+describe('control settings and Adjust', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tmp: string;
+
+  beforeAll(async () => {
+    ({ server, browser, context, page, tmp } = await openApp('control-e2e-'));
+  });
+  afterAll(() => closeApp({ server, browser, tmp }));
+
+  // Each test starts as a new visitor: no stored choice, no jobs.
+  beforeEach(async () => {
+    await context.clearCookies();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByText('Drop your images here').waitFor();
+  });
+
+  it('shows a bad value beside its field, holds the upload back, and remembers the fixed settings', async () => {
+    await page.getByTestId('settings-mode').selectOption('size');
+    await page.getByTestId('settings-target').fill('0.5');
+    await page.getByTestId('settings-maxWidth').fill('0');
+    expect(await page.locator('#settings-target-problem').innerText()).toBe('Enter a target size of at least 1 KB');
+    expect(await page.locator('#settings-maxWidth-problem').innerText()).toBe('Width must be a whole number of pixels from 1 to 16,384');
+    expect(await page.getByTestId('settings-maxWidth').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    await page.getByText('Fix the highlighted compression settings first').waitFor();
+    expect(await jobsOf(page)).toEqual([]);
+
+    await page.getByTestId('settings-target').fill('8');
+    await page.getByTestId('settings-maxWidth').fill('120');
+    await page.getByTestId('settings-metadata').selectOption('keep');
+    expect(await page.locator('#settings-target-problem').count()).toBe(0);
+    await page.reload();
+    await page.getByText('Drop your images here').waitFor();
+    expect(await page.getByTestId('settings-mode').inputValue()).toBe('size');
+    expect(await page.getByTestId('settings-target').inputValue()).toBe('8');
+    expect(await page.getByTestId('settings-maxWidth').inputValue()).toBe('120');
+    expect(await page.getByTestId('settings-metadata').inputValue()).toBe('keep');
+
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    await page.locator('[data-testid="job-card"][data-status="completed"]').first().waitFor({ timeout: 90_000 });
+    const [job] = await jobsOf(page);
+    expect(job).toMatchObject({ mode: 'size', targetSize: 8192, maxWidth: 120, metadata: 'keep', compressedWidth: 120, targetMet: true });
+    expect(job!.compressedSize).toBeLessThanOrEqual(8192);
+    expect(await page.getByTestId('quality').innerText()).toMatch(/^\d+% \(chosen for 8 KB\)$/);
+  });
+
+  it('Adjust re-runs a finished file with new settings and the card shows the new result', async () => {
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    const card = page.locator('[data-testid="job-card"][data-status="completed"]').first();
+    await card.waitFor({ timeout: 90_000 });
+    const [before] = await jobsOf(page);
+
+    await card.getByRole('button', { name: `Adjust ${before!.filename}` }).click();
+    const panel = page.getByTestId('adjust-panel');
+    await panel.waitFor();
+    expect(await page.getByRole('dialog', { name: `Adjust ${before!.filename}` }).isVisible()).toBe(true);
+    await panel.getByTestId('adjust-format').selectOption('webp');
+    await panel.getByTestId('adjust-maxWidth').fill('100');
+    await panel.getByTestId('adjust-apply').click();
+    await panel.waitFor({ state: 'detached' });
+
+    await page.getByTestId('revision').waitFor();
+    await page.locator('[data-testid="job-card"][data-status="completed"]').first().waitFor({ timeout: 90_000 });
+    const [after] = await jobsOf(page);
+    expect(after).toMatchObject({ id: before!.id, revision: 2, outputFormat: 'webp', compressedWidth: 100, expiresAt: before!.expiresAt });
+    expect(await page.getByTestId('revision').innerText()).toBe('Adjusted 1 time');
+    expect(await page.getByTestId('output-format').first().innerText()).toBe('JPEG → WebP');
+    const download = await page.request.get(after!.compressedPath!);
+    expect((await sharp(await download.body()).metadata()).format).toBe('webp');
+  });
+
+  it("Adjust shows the server's refusal in the panel", async () => {
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    const card = page.locator('[data-testid="job-card"][data-status="completed"]').first();
+    await card.waitFor({ timeout: 90_000 });
+    // The job is deleted behind the panel's back: the server's answer is shown in the panel, which stays open.
+    const [job] = await jobsOf(page);
+    await card.getByRole('button', { name: /^Adjust/ }).click();
+    await page.getByTestId('adjust-panel').waitFor();
+    expect((await page.request.delete(`/api/jobs/${job!.id}`)).status()).toBe(204);
+    await page.getByTestId('adjust-apply').click();
+    await page.getByTestId('adjust-panel').getByRole('alert').filter({ hasText: 'Job not found' }).waitFor();
+  });
+});
