@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { devicePixelsPerImagePixel, panFromKey, splitFromKey, zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '../../../src/client/components/tool/comparison/zoom';
 import { DEFAULT_SETTINGS, selectedPresetId, withCustomQuality, withPreset } from '../../../src/client/components/tool/settings';
+import { DEFAULT_CONTROL } from '../../../src/client/components/tool/control';
 import type { Preset } from '../../../src/contract/api';
 
 describe('zoom in real pixels', () => {
@@ -60,7 +61,7 @@ describe('compression settings', () => {
     { id: 'web', name: 'Web Optimized', description: '', quality: 80, type: 'web', recommendedFor: [] },
   ];
   it('defaults to quality 80, type web', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ quality: 80, type: 'web', custom: false, format: 'original', background: '#ffffff' });
+    expect(DEFAULT_SETTINGS).toEqual({ quality: 80, type: 'web', custom: false, format: 'original', background: '#ffffff', control: DEFAULT_CONTROL });
     expect(selectedPresetId(DEFAULT_SETTINGS, presets)).toBe('web');
   });
   it('switches to custom with type standard when the slider moves', () => {

@@ -1,0 +1,37 @@
+// Side by side: the original and the compressed image in two viewers under the same zoom and pan.
+import { cn } from '../../../lib/cn';
+import { DiffCanvas, Layer } from './image-layers';
+import type { ViewTransform } from './use-view-transform';
+import type { ViewerSurface } from './viewer-surface';
+
+export interface SideBySideViewerProps {
+  view: ViewTransform;
+  surface: ViewerSurface;
+  originalSrc: string;
+  compressedSrc: string;
+  filename: string;
+  /** Drawn over the compressed side only: the original is what the differences are measured against. */
+  overlay: ImageData | null;
+  fullscreen: boolean;
+}
+
+export function SideBySideViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, fullscreen }: SideBySideViewerProps) {
+  const sides = [
+    ['Original', originalSrc, null],
+    ['Compressed', compressedSrc, overlay],
+  ] as const;
+  return (
+    <div className={cn('grid gap-3 sm:grid-cols-2', fullscreen && 'min-h-0 flex-1')} data-testid="side-by-side-view">
+      {sides.map(([label, src, sideOverlay], i) => (
+        <figure key={label} className="flex min-h-0 flex-col gap-1">
+          <figcaption className="text-sm font-medium text-slate-800">{label}</figcaption>
+          <div ref={i === 0 ? view.viewerRef : undefined} className={surface.className} {...surface.props}>
+            <Layer src={src} alt={`${label} ${filename}`} transform={view.transform}>
+              {sideOverlay && <DiffCanvas overlay={sideOverlay} />}
+            </Layer>
+          </div>
+        </figure>
+      ))}
+    </div>
+  );
+}

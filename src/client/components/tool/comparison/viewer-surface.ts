@@ -1,0 +1,25 @@
+// What the split and side-by-side viewers share: the checkerboard behind transparent pixels, the grab cursor, the
+// image's aspect ratio (full screen fills the height instead) and the pan handlers with how the viewer announces itself.
+import type { CSSProperties } from 'react';
+import { cn } from '../../../lib/cn';
+import type { ViewTransform } from './use-view-transform';
+
+export function viewerSurface(view: ViewTransform, fullscreen: boolean, image: { width: number | null; height: number | null }) {
+  const aspect = !fullscreen && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : undefined;
+  return {
+    className: cn(
+      'relative w-full overflow-hidden rounded-lg bg-[repeating-conic-gradient(#e2e8f0_0_25%,#f8fafc_0_50%)] bg-[length:20px_20px]',
+      view.panning ? 'cursor-grabbing' : 'cursor-grab',
+      fullscreen ? 'min-h-0 flex-1' : 'max-h-[70vh] min-h-[160px]',
+    ),
+    props: {
+      role: 'group',
+      tabIndex: 0,
+      'aria-label': view.zoom > 1 ? 'Zoomed image: arrow keys move the view' : 'Image comparison',
+      ...view.panHandlers,
+      style: { ...aspect, touchAction: view.zoom > 1 ? 'none' : 'pan-y' } as CSSProperties,
+    },
+  };
+}
+
+export type ViewerSurface = ReturnType<typeof viewerSurface>;
