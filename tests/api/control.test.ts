@@ -10,6 +10,7 @@ import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
 import type { ApiError, Job } from '../../src/contract/api';
+import { GPS_IFD_TAG, ORIENTATION_TAG, ifd0Tags } from '../support/exif-tags';
 
 const DAY = 24 * 3600_000;
 const photo = () => fileFrom(corpusPath('photos', 'turbo-testorig.jpg'), 'photo.jpg'); // 227×149
@@ -74,9 +75,9 @@ describe('control settings on upload', () => {
 
   it('size mode: the result is at most the target and says so, with the quality it chose', async () => {
     const client = new HttpClient(server.url);
-    const job = await uploadOne(client, { mode: 'size', targetSize: '6000' });
-    expect(job).toMatchObject({ mode: 'size', targetSize: 6000, targetMet: true });
-    expect(job.compressedSize).toBeLessThanOrEqual(6000);
+    const job = await uploadOne(client, { mode: 'size', targetSize: '4000' }); // the upload is 5,770 bytes
+    expect(job).toMatchObject({ mode: 'size', targetSize: 4000, targetMet: true });
+    expect(job.compressedSize).toBeLessThanOrEqual(4000);
     expect((await downloaded(client, job)).length).toBe(job.compressedSize);
     expect(job.chosenQuality).toBeGreaterThanOrEqual(1);
     expect(job.chosenQuality).toBeLessThanOrEqual(100);
@@ -108,6 +109,24 @@ describe('control settings on upload', () => {
       sharp(await downloaded(client, job)).ensureAlpha().raw().toBuffer(),
     ]);
     expect(b.equals(a)).toBe(true);
+  });
+
+  it("metadata keep removes a phone photo's GPS location but keeps its camera data; keep-all keeps the location", async () => {
+    const client = new HttpClient(server.url);
+    const phone = () => fileFrom(corpusPath('photos', 'lepton-iphone.jpg'));
+    expect(ifd0Tags((await sharp(phone().data).metadata()).exif!).has(GPS_IFD_TAG)).toBe(true);
+    const kept = await uploadOne(client, { metadata: 'keep', maxWidth: '800' }, phone());
+    const keptExif = (await sharp(await downloaded(client, kept)).metadata()).exif;
+    expect(keptExif).toBeDefined();
+    const keptTags = ifd0Tags(keptExif!);
+    expect(keptTags.has(GPS_IFD_TAG)).toBe(false);
+    expect(keptTags.has(0x010f)).toBe(true); // Make
+    expect(keptTags.get(ORIENTATION_TAG) ?? 1).toBe(1); // upright pixels, so no rotation left to apply
+    const all = await uploadOne(client, { metadata: 'keep-all', maxWidth: '800' }, phone());
+    expect(ifd0Tags((await sharp(await downloaded(client, all)).metadata()).exif!).has(GPS_IFD_TAG)).toBe(true);
+    const stripped = await uploadOne(client, { maxWidth: '800' }, phone());
+    const strippedExif = (await sharp(await downloaded(client, stripped)).metadata()).exif;
+    expect(strippedExif === undefined || !ifd0Tags(strippedExif).has(GPS_IFD_TAG)).toBe(true);
   });
 
   it('records the metadata policy on the job', async () => {

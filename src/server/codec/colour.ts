@@ -21,6 +21,15 @@ export function toSrgb8(pipeline: Sharp, meta: Pick<Metadata, 'space' | 'depth' 
 }
 
 /**
+ * 8-bit values in the image's own colour space, for output that carries the image's ICC profile along (see
+ * metadata-policy.ts keepsProfile: RGB profiles on colour images, grey ones on grey images without alpha): no
+ * conversion, only 16 bits scaled to 8.
+ */
+export function toOwnSpace8(pipeline: Sharp, meta: Pick<Metadata, 'space' | 'hasAlpha'>): Sharp {
+  return pipeline.keepIccProfile().toColourspace(isGrey(meta) && !meta.hasAlpha ? 'b-w' : 'srgb');
+}
+
+/**
  * True when a JPEG carries an Adobe APP14 segment. libjpeg-based decoders (libvips among them)
  * take that as the sign that CMYK samples are stored inverted and invert them back on decoding.
  */
@@ -67,13 +76,15 @@ export function isProfilelessCmyk(meta: Pick<Metadata, 'space' | 'hasProfile'>):
 /**
  * Opens `input` as 8-bit sRGB (or grey) pixels ready to encode, with `options` (orientation, limits,
  * failOn) applied to the decode. Profile-less CMYK is decoded to its raw samples and converted here
- * (see browserCmykToRgb); everything else goes through sharp's own conversion (toSrgb8).
+ * (see browserCmykToRgb); everything else goes through sharp's own conversion (toSrgb8). With `ownSpace`
+ * the pixels stay in the space of the image's profile, which then goes along (toOwnSpace8).
  */
-export async function openSrgb8(input: Buffer, meta: Metadata, options: SharpOptions, timeoutSeconds?: number): Promise<Sharp> {
+export async function openSrgb8(input: Buffer, meta: Metadata, options: SharpOptions, timeoutSeconds?: number, ownSpace = false): Promise<Sharp> {
   const open = () => {
     const pipeline = sharp(input, options);
     return timeoutSeconds === undefined ? pipeline : pipeline.timeout({ seconds: timeoutSeconds });
   };
+  if (ownSpace) return toOwnSpace8(open(), meta);
   if (!isProfilelessCmyk(meta)) return toSrgb8(open(), meta);
   // The pipeline stays in CMYK so that sharp does not apply its default press profile.
   const { data, info } = await open().pipelineColourspace('cmyk').toColourspace('cmyk').raw()

@@ -1,24 +1,30 @@
 // compress(): bytes and options in, smaller bytes and image facts out.
-import type { Metadata, Sharp } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { FormatDecision } from '../../contract/api';
 import { MAX_INPUT_PIXELS, MAX_PNG_PIXELS } from '../../contract/limits';
 import { DEFAULT_BACKGROUND, IMAGE_FORMATS } from '../../contract/settings';
-import { planAutoCandidates, imageTraits, type ImageTraits } from './auto';
-import { openSrgb8 } from './colour';
+import { imageTraits, type ImageTraits } from './auto';
 import { Deadline } from './deadline';
-import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
+import { encodeAs, type Job } from './encode';
 import { ENCODERS, type EncodedImage } from './encoders';
 import { CORRUPT_MESSAGE, UNSUPPORTED_MESSAGE, pngTooLargeError, toCodecError, tooManyPixelsError } from './errors';
-import { keepOriginal } from './keep-original';
+import { autoPlan, keptUpload, uploadCandidate } from './candidates';
+import { fitInside } from './resize';
+import { encodedResult, originalResult } from './results';
 import { FAIL_ON, sharp } from './sharp-setup';
+import { compressAutoToSize, compressToSize } from './size-mode';
 import { sniffImageFormat } from './sniff';
+import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import { CodecError, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat } from './types';
-
 
 /** libvips's name for each format's loader (AVIF is read by the HEIF loader). */
 const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
 
 const ANIMATED_MESSAGE = 'Animated images are not supported; please upload a still image';
+
+/** Lossless mode cannot give a JPEG except the uploaded JPEG itself. Shown to users (a failed job, a 4xx). */
+export const LOSSLESS_JPEG_MESSAGE =
+  'Lossless JPEG output is only possible for a JPEG upload kept at its own size; choose PNG, WebP, AVIF or Auto for lossless output';
 
 function clampQuality(quality: number): number {
   return Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : 80;
@@ -40,78 +46,9 @@ async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number,
   return meta;
 }
 
-/**
- * The stored pixels, upright and in 8-bit sRGB. Orientation is applied here because every
- * encoder below drops the EXIF block that carried it.
- */
-function openUpright(input: Buffer, meta: Metadata, maxPixels: number, deadline: Deadline, failOn: DecodeStrictness): Promise<Sharp> {
-  return openSrgb8(input, meta, { failOn, limitInputPixels: maxPixels, autoOrient: true }, deadline.remainingSeconds());
-}
-
-type DecodeStrictness = typeof FAIL_ON | 'warning';
-
-/**
- * A JPEG whose scan meets the end-of-image marker early is not "truncated" to libvips (the file ends properly):
- * libjpeg only warns ("premature end of data segment") and fills the missing rows with flat grey, so with FAIL_ON
- * it "completed" as grey blocks. JPEGs are therefore decoded with 'warning' first; a warning that means missing or
- * undecodable picture data makes the file damaged. Any other warning (stray bytes before a marker, an odd JFIF
- * version: what browsers show fine) switches the job to the lenient decode, so a good photo still costs one decode.
- */
-const JPEG_DAMAGE_WARNING = /premature end of data segment|found marker 0x[0-9a-f]+ instead of RST|bad (huffman|arithmetic) code/i;
-
-const isHarmlessJpegWarning = (error: unknown): boolean =>
-  error instanceof Error && /VipsJpeg: /.test(error.message) && !JPEG_DAMAGE_WARNING.test(error.message);
-
-interface Job {
-  input: Buffer;
-  inputFormat: ImageFormat;
-  meta: Metadata;
-  quality: number;
-  background: string;
-  maxPixels: number;
-  deadline: Deadline;
-  /** Strict for JPEGs until a harmless warning is met (see JPEG_DAMAGE_WARNING), then lenient for the rest of the job. */
-  failOn: DecodeStrictness;
-}
-
-/** One encoding of the upload in `format`; transparency is flattened onto the background when the format has none. */
-async function encodeAs(job: Job, format: ImageFormat): Promise<EncodedImage> {
-  const { deadline } = job;
-  try {
-    return await encodeOnce(job, format).catch((error: unknown) => {
-      if (job.failOn !== 'warning' || deadline.signal.aborted || !isHarmlessJpegWarning(error)) throw error;
-      job.failOn = FAIL_ON;
-      return encodeOnce(job, format);
-    });
-  } catch (error) {
-    throw deadline.signal.aborted ? toCodecError(new Error('timeout'), deadline.seconds) : toCodecError(error, deadline.seconds);
-  }
-}
-
-async function encodeOnce(job: Job, format: ImageFormat): Promise<EncodedImage> {
-  const encoder = ENCODERS[format];
-  let decoded = await openUpright(job.input, job.meta, job.maxPixels, job.deadline, job.failOn);
-  if (!encoder.supportsAlpha && job.meta.hasAlpha) decoded = decoded.flatten({ background: job.background });
-  return encoder.encode(decoded, {
-    quality: job.quality,
-    source: { input: job.input, format: job.inputFormat, meta: job.meta },
-    deadline: job.deadline,
-  });
-}
-
-function encodedResult(job: Job, inputFacts: ImageFacts, format: ImageFormat, encoded: EncodedImage, traits: ImageTraits | null) {
-  const flattened = !ENCODERS[format].supportsAlpha && job.meta.hasAlpha && traits?.transparent !== false;
-  return {
-    data: encoded.data,
-    input: inputFacts,
-    output: { format, bytes: encoded.data.length, width: encoded.width, height: encoded.height },
-    keptOriginal: false,
-    flattenedOnto: flattened ? job.background : null,
-  };
-}
-
-function originalResult(inputFacts: ImageFacts, kept: Buffer) {
-  return { data: kept, input: inputFacts, output: { ...inputFacts, bytes: kept.length }, keptOriginal: true, flattenedOnto: null };
+/** Transparency only matters (for the facts) when the format flattens it. */
+function flatteningTraits(job: Job, format: ImageFormat): Promise<ImageTraits | null> {
+  return !ENCODERS[format].supportsAlpha && job.meta.hasAlpha ? imageTraits(job, { colours: false }) : Promise.resolve(null);
 }
 
 /**
@@ -119,47 +56,48 @@ function originalResult(inputFacts: ImageFacts, kept: Buffer) {
  * kept instead. Converting to another format delivers that format even when it comes out larger, because
  * the caller asked for the format itself (a site that needs WebP, say); the job's sizes show it honestly.
  * Auto is the choice for "smallest, whatever the format". See docs/decisions/0201-never-larger-across-formats.md.
+ * A resized result is never replaced by the upload: the upload is not the size asked for.
+ * Lossless JPEG is the upload's own scans (checked in compress()): a JPEG decoded and re-encoded is never identical.
  */
 async function compressTo(job: Job, inputFacts: ImageFacts, format: ImageFormat): Promise<CompressResult> {
-  const traits = !ENCODERS[format].supportsAlpha && job.meta.hasAlpha ? await imageTraits(job, { colours: false }) : null;
-  const encoded = await encodeAs(job, format);
-  if (format === job.inputFormat && encoded.data.length >= job.input.length) {
-    const kept = keepOriginal(job.input, job.inputFormat, job.meta);
-    if (kept) return { ...originalResult(inputFacts, kept), decision: null };
+  const lossless = job.mode === 'lossless';
+  if (lossless && !ENCODERS[format].supportsLossless) {
+    const kept = format === job.inputFormat ? keptUpload(job) : null;
+    if (!kept) throw new CodecError('unsupported-format', LOSSLESS_JPEG_MESSAGE);
+    return originalResult(inputFacts, kept, { decision: null, targetMet: null });
   }
-  return { ...encodedResult(job, inputFacts, format, encoded, traits), decision: null };
+  const traits = await flatteningTraits(job, format);
+  const encoded = await encodeAs(job, format, { quality: job.quality, lossless, size: job.bounded });
+  if (format === job.inputFormat && encoded.data.length >= job.input.length) {
+    const kept = keptUpload(job);
+    if (kept && kept.length <= encoded.data.length) return originalResult(inputFacts, kept, { decision: null, targetMet: null });
+  }
+  return encodedResult(job, inputFacts, format, encoded, traits, { decision: null, chosenQuality: lossless ? null : job.quality, targetMet: null });
 }
 
-/** The smallest of the candidate formats at the same setting of our scale; the upload itself is a candidate too. */
+/** The smallest of the candidate formats at the same setting of our scale (or lossless); the upload itself is a candidate too. */
 async function compressAuto(job: Job, inputFacts: ImageFacts, allowed: readonly ImageFormat[]): Promise<CompressResult> {
-  // A decoded JPEG is never a graphic (its noise alone has more colours), and it has no alpha: no need to look.
-  const traits = job.inputFormat === 'jpeg' ? { transparent: false, photographic: true } : await imageTraits(job, { colours: true });
-  const plan = planAutoCandidates(allowed, traits, ENCODERS);
-  if (job.meta.width! * job.meta.height! > MAX_PNG_PIXELS && plan.formats.includes('png') && plan.formats.length > 1) {
-    plan.formats = plan.formats.filter((f) => f !== 'png');
-    plan.skipped.push({ format: 'png', reason: `over the ${MAX_PNG_PIXELS / 1_000_000} megapixel limit for PNG` });
-  }
+  const lossless = job.mode === 'lossless';
+  const { plan, traits } = await autoPlan(job, allowed);
   const decision: FormatDecision = { winner: job.inputFormat, keptOriginal: false, candidates: [], skipped: [...plan.skipped] };
-
-  // The upload is a candidate when the viewer can display its format and it can be passed on without private metadata.
-  let kept: Buffer | null = null;
-  if (allowed.includes(job.inputFormat)) {
-    kept = keepOriginal(job.input, job.inputFormat, job.meta);
-    if (kept) decision.candidates.push({ format: job.inputFormat, bytes: kept.length, original: true });
-    else decision.skipped.push({ format: job.inputFormat, reason: 'the original carries metadata that cannot be removed without re-encoding' });
-  }
+  const kept = uploadCandidate(job, allowed, decision);
   let best: { format: ImageFormat; encoded: EncodedImage } | null = null;
   for (const format of plan.formats) {
-    const encoded = await encodeAs(job, format);
+    const encoded = await encodeAs(job, format, { quality: job.quality, lossless, size: job.bounded });
     decision.candidates.push({ format, bytes: encoded.data.length });
     if (!best || encoded.data.length < best.encoded.data.length) best = { format, encoded };
   }
   // Ties go to the original: same size, no generation loss.
   if (kept && (!best || kept.length <= best.encoded.data.length)) {
-    return { ...originalResult(inputFacts, kept), decision: { ...decision, winner: job.inputFormat, keptOriginal: true } };
+    return originalResult(inputFacts, kept, { decision: { ...decision, winner: job.inputFormat, keptOriginal: true }, targetMet: null });
   }
-  if (!best) throw new Error('auto: no candidate format'); // planAutoCandidates always leaves one
-  return { ...encodedResult(job, inputFacts, best.format, best.encoded, traits), decision: { ...decision, winner: best.format } };
+  // Only lossless with nothing but JPEG allowed for a non-JPEG upload (or a resized JPEG) leaves no candidate.
+  if (!best) throw new CodecError('unsupported-format', LOSSLESS_JPEG_MESSAGE);
+  return encodedResult(job, inputFacts, best.format, best.encoded, traits, {
+    decision: { ...decision, winner: best.format },
+    chosenQuality: lossless ? null : job.quality,
+    targetMet: null,
+  });
 }
 
 export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
@@ -176,9 +114,13 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
       inputFormat,
       meta,
       quality: clampQuality(options.quality),
+      mode: options.mode ?? 'quality',
+      policy: options.metadata ?? 'strip',
       background: options.background ?? DEFAULT_BACKGROUND,
       maxPixels,
       deadline,
+      upright,
+      bounded: fitInside(upright, options.maxWidth, options.maxHeight),
       failOn: inputFormat === 'jpeg' ? 'warning' : FAIL_ON,
     };
     const format = options.format ?? 'original';
@@ -188,7 +130,14 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
     if ((inputFormat === 'png' || outputsPng) && meta.width * meta.height > MAX_PNG_PIXELS) {
       throw pngTooLargeError(meta.width, meta.height, MAX_PNG_PIXELS);
     }
-    if (format === 'auto') return await compressAuto(job, inputFacts, options.formats?.length ? options.formats : IMAGE_FORMATS);
+    const allowed = options.formats?.length ? options.formats : IMAGE_FORMATS;
+    if (job.mode === 'size') {
+      if (!options.targetSize || !(options.targetSize > 0)) throw new RangeError('size mode needs a positive targetSize');
+      const request = { target: options.targetSize, allowResize: options.allowResize === true };
+      if (format === 'auto') return await compressAutoToSize(job, inputFacts, allowed, request);
+      return await compressToSize(job, inputFacts, format === 'original' ? inputFormat : format, request);
+    }
+    if (format === 'auto') return await compressAuto(job, inputFacts, allowed);
     return await compressTo(job, inputFacts, format === 'original' ? inputFormat : format);
   } finally {
     deadline.dispose();

@@ -1,6 +1,6 @@
 // What one encode costs, by output format, known before a pixel is decoded. The server plans with these (the time
 // limit in time-limit.ts, the codec pool's memory reservations) without loading the codec and sharp itself.
-import type { ImageFormat } from '../../contract/settings';
+import type { CompressionMode, ImageFormat, MetadataPolicy } from '../../contract/settings';
 
 export interface EncoderCost {
   /**
@@ -17,14 +17,51 @@ export interface EncoderCost {
    * oxipng hold the image several times); rounded up here.
    */
   workingBytesPerPixel: number;
+  /**
+   * The same two for lossless mode. JPEG's is the upload passed on (no encode). Measured on 2026-11-24 on one core:
+   * lossless WebP took 10-11 times as long as our JPEG (an 8 MP phone photo: 22.7 s against 2.1 s) and 29 B/px at
+   * its peak; lossless AVIF 1.5-4.5 times as long as lossy AVIF (its memory was not measured: the lossy figure is
+   * kept). PNG's lossless path is the one its lossy path falls back to.
+   */
+  lossless: { timeFactor: number; workingBytesPerPixel: number };
 }
 
 export const ENCODER_COSTS: Record<ImageFormat, EncoderCost> = {
-  jpeg: { timeFactor: 1, workingBytesPerPixel: 11 },
-  png: { timeFactor: 1, workingBytesPerPixel: 32 },
-  webp: { timeFactor: 2, workingBytesPerPixel: 7 },
-  avif: { timeFactor: 4, workingBytesPerPixel: 32 },
+  jpeg: { timeFactor: 1, workingBytesPerPixel: 11, lossless: { timeFactor: 1, workingBytesPerPixel: 11 } },
+  png: { timeFactor: 1, workingBytesPerPixel: 32, lossless: { timeFactor: 1, workingBytesPerPixel: 32 } },
+  webp: { timeFactor: 2, workingBytesPerPixel: 7, lossless: { timeFactor: 4, workingBytesPerPixel: 32 } },
+  avif: { timeFactor: 4, workingBytesPerPixel: 32, lossless: { timeFactor: 8, workingBytesPerPixel: 32 } },
 };
+
+/**
+ * `size` mode encodes several times (size-mode.ts): 3-5 full-size encodes for a fixed format, at most 10, and when
+ * a downscale is allowed and needed, 2-4 (at most 8) smaller ones. Its time limit allows eight full-size encodes of
+ * each format; encodes run one after another, so its memory is that of one.
+ */
+export const SIZE_MODE_TIME_FACTOR = 8;
+
+/**
+ * AVIF with kept metadata (`keep`, `keep-all`, or a profile in lossless mode) passes its pixels through an
+ * uncompressed PNG carrying the metadata (encode.ts): the PNG and its decode add about this much.
+ */
+export const AVIF_METADATA_EXTRA_BYTES_PER_PIXEL = 8;
+
+/** The "control" settings that change what a compression costs. */
+export interface CostControl {
+  mode?: CompressionMode;
+  metadata?: MetadataPolicy;
+}
+
+/** One encode's cost in the given mode. */
+export function encoderCost(format: ImageFormat, control: CostControl = {}): { timeFactor: number; workingBytesPerPixel: number } {
+  const cost = ENCODER_COSTS[format];
+  const base = control.mode === 'lossless' ? cost.lossless : cost;
+  const carrier = format === 'avif' && (control.mode === 'lossless' || (control.metadata ?? 'strip') !== 'strip');
+  return {
+    timeFactor: base.timeFactor * (control.mode === 'size' ? SIZE_MODE_TIME_FACTOR : 1),
+    workingBytesPerPixel: base.workingBytesPerPixel + (carrier ? AVIF_METADATA_EXTRA_BYTES_PER_PIXEL : 0),
+  };
+}
 
 /** Auto looks at the image (its colours and transparency) before trying its candidates one after the other. */
 export const AUTO_EXTRA_BYTES_PER_PIXEL = 4;

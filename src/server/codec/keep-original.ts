@@ -1,7 +1,12 @@
 // The upload itself, passed on when re-encoding would not make it smaller (or, for Auto, when it is the smallest).
 import type { Metadata } from 'sharp';
+import type { MetadataPolicy } from '../../contract/settings';
+import { exifHasGps } from './exif-edit';
+import { keptBlocks, type UploadMetadata } from './metadata-policy';
 import { stripJpegMetadata, stripPngMetadata } from './metadata-strip';
+import { withJpegMetadata, withPngMetadata, withWebpMetadata } from './metadata-write';
 import type { ImageFormat } from './types';
+import { xmpMentionsLocation } from './xmp-edit';
 
 /**
  * "Never larger" and "no private metadata" can pull apart: when re-encoding does not shrink a file
@@ -14,6 +19,8 @@ import type { ImageFormat } from './types';
  * caller to use the re-encoded file even though it is larger: privacy outranks size.
  * WebP and AVIF uploads are passed on only when they carry no EXIF, XMP or IPTC at all (their
  * containers are not walked yet), otherwise null as well.
+ *
+ * Under `keep` and `keep-all` see keepOriginalWith.
  */
 export function keepOriginal(input: Buffer, format: ImageFormat, meta: Pick<Metadata, 'orientation' | 'exif' | 'xmp' | 'iptc'>): Buffer | null {
   if (format === 'webp' || format === 'avif') return meta.exif || meta.xmp || meta.iptc ? null : input;
@@ -21,4 +28,25 @@ export function keepOriginal(input: Buffer, format: ImageFormat, meta: Pick<Meta
   if (!stripped) return null;
   // Replacing a bare orientation block can cost a few bytes; the original then held nothing private.
   return stripped.data.length <= input.length ? stripped.data : input;
+}
+
+/**
+ * The upload passed on under a metadata policy. `keep-all` passes it as it is. `keep` passes its pixels byte for
+ * byte with what the policy keeps (keep-original's stripping, then the kept blocks written back: EXIF without GPS
+ * or thumbnail, its orientation unchanged since these pixels are stored as they were, XMP without location, IPTC,
+ * the ICC profile). An AVIF is passed on under `keep` only when it carries no location at all (its boxes are not
+ * rewritten here); null means it cannot be passed on without leaking what the policy removes.
+ */
+export function keepOriginalWith(input: Buffer, format: ImageFormat, meta: UploadMetadata, policy: MetadataPolicy): Buffer | null {
+  if (policy === 'strip') return keepOriginal(input, format, meta);
+  if (policy === 'keep-all') return input;
+  const blocks = keptBlocks(meta, 'keep', { orientation: meta.orientation ?? 1, icc: true });
+  if (format === 'avif') {
+    const located = (meta.exif && exifHasGps(meta.exif)) || (meta.xmp && xmpMentionsLocation(meta.xmp.toString('utf8')));
+    return located ? null : input;
+  }
+  if (format === 'webp') return withWebpMetadata(input, blocks);
+  const stripped = format === 'jpeg' ? stripJpegMetadata(input, undefined) : stripPngMetadata(input, undefined);
+  if (!stripped) return null;
+  return format === 'jpeg' ? withJpegMetadata(stripped.data, blocks) : withPngMetadata(stripped.data, blocks);
 }

@@ -37,7 +37,7 @@ function startsWithAscii(buf: Buffer, offset: number, text: string): boolean {
   return buf.toString('latin1', offset, offset + text.length) === text;
 }
 
-function jpegSegment(marker: number, payload: Buffer): Buffer {
+export function jpegSegment(marker: number, payload: Buffer): Buffer {
   const head = Buffer.alloc(4);
   head[0] = 0xff;
   head[1] = marker;
@@ -133,7 +133,7 @@ export function withPngText(png: Buffer, keyword: string, text: string): Buffer 
   return Buffer.concat([png.subarray(0, IHDR_END), chunk, png.subarray(IHDR_END)]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');

@@ -108,9 +108,11 @@ export interface PngSource {
   optimiseOriginal: boolean;
 }
 
-async function quantise(pixels: RawImage, rung: number, floor: ReturnType<typeof paletteFloor>, deadline: Deadline): Promise<Buffer | undefined> {
+/** A palette at libimagequant quality `rung`, or undefined when it fails the floor (null: taken as it comes). */
+async function quantise(pixels: RawImage, rung: number, floor: ReturnType<typeof paletteFloor> | null, deadline: Deadline): Promise<Buffer | undefined> {
   const quantised = await fromRaw(pixels).timeout({ seconds: deadline.remainingSeconds() })
     .png(paletteOptions(rung)).toBuffer();
+  if (!floor) return quantised;
   const decoded = await decodeLike(quantised, pixels);
   const score = await similarity(pixels, decoded);
   if (score.mean < floor.mean || score.worst < floor.worst) return undefined;
@@ -118,7 +120,21 @@ async function quantise(pixels: RawImage, rung: number, floor: ReturnType<typeof
   return flat.shift <= floor.flatShift && flat.noise <= floor.flatNoise ? quantised : undefined;
 }
 
-export async function encodePng(decoded: Sharp, quality: number, source: PngSource, deadline: Deadline): Promise<EncodedImage> {
+export interface PngEncodeOptions {
+  /**
+   * Hold quantised palettes to the quality floor, climbing the rungs until one passes (the default). Off in `size`
+   * mode, which searches the quality itself: the palette is quantised at exactly `quality` and taken as it comes.
+   */
+  floor?: boolean;
+}
+
+export async function encodePng(
+  decoded: Sharp,
+  quality: number,
+  source: PngSource,
+  deadline: Deadline,
+  { floor = true }: PngEncodeOptions = {},
+): Promise<EncodedImage> {
   const { data, info } = await decoded.raw().toBuffer({ resolveWithObject: true });
   const pixels: RawImage = { data, width: info.width, height: info.height, channels: info.channels };
   const oxipng = (png: Buffer, filter?: PngRowFilter[]) =>
@@ -135,9 +151,9 @@ export async function encodePng(decoded: Sharp, quality: number, source: PngSour
   const fewColours = source.isPalette || countColoursUpTo(pixels, PALETTE_LIMIT) <= PALETTE_LIMIT;
   let palette: Buffer | undefined;
   if (quality < 100) {
-    const floor = paletteFloor(quality);
-    for (const rung of paletteRungs(quality)) {
-      const quantised = await quantise(pixels, rung, floor, deadline);
+    const bounds = floor ? paletteFloor(quality) : null;
+    for (const rung of floor ? paletteRungs(quality) : [quality]) {
+      const quantised = await quantise(pixels, rung, bounds, deadline);
       if (quantised) {
         palette = await oxipng(quantised, PALETTE_FILTERS);
         break;

@@ -1,6 +1,6 @@
 // The time limit for one compression, scaled by what the encoders it will run cost.
 import { IMAGE_FORMATS, type ImageFormat, type OutputFormat } from '../../contract/settings';
-import { AUTO_EXTRA_BYTES_PER_PIXEL, ENCODER_COSTS } from './costs';
+import { AUTO_EXTRA_BYTES_PER_PIXEL, encoderCost, type CostControl } from './costs';
 
 /** Seconds one JPEG or PNG compression of the largest image we accept may take on a busy machine. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -13,14 +13,15 @@ export function encodedFormats(format: OutputFormat, inputFormat: ImageFormat, c
 
 /**
  * `base` fits a JPEG or PNG encode of the largest image we accept on a busy machine. AVIF and WebP get the
- * multiple their cost declares, and Auto the sum over its candidates.
+ * multiple their cost declares, and Auto the sum over its candidates; `control` (mode, metadata policy) scales it
+ * for lossless encoders and for size mode's several encodes (costs.ts). Without `control`: quality mode.
  */
-export function codecTimeLimit(base: number, format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[]): number {
-  return base * encodedFormats(format, inputFormat, candidates).reduce((sum, f) => sum + ENCODER_COSTS[f].timeFactor, 0);
+export function codecTimeLimit(base: number, format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[], control?: CostControl): number {
+  return base * encodedFormats(format, inputFormat, candidates).reduce((sum, f) => sum + encoderCost(f, control).timeFactor, 0);
 }
 
 /** Working memory per upload pixel: the hungriest encode it will run (Auto's run one after another), plus Auto's look. */
-export function workingBytesPerPixel(format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[]): number {
-  const peak = Math.max(...encodedFormats(format, inputFormat, candidates).map((f) => ENCODER_COSTS[f].workingBytesPerPixel));
+export function workingBytesPerPixel(format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[], control?: CostControl): number {
+  const peak = Math.max(...encodedFormats(format, inputFormat, candidates).map((f) => encoderCost(f, control).workingBytesPerPixel));
   return format === 'auto' ? peak + AUTO_EXTRA_BYTES_PER_PIXEL : peak;
 }

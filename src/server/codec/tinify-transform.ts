@@ -64,7 +64,7 @@ export async function transformImage(original: Buffer, request: TransformRequest
       if (!encoder.supportsAlpha && meta.hasAlpha) pipeline = pipeline.flatten({ background: request.background ?? DEFAULT_BACKGROUND });
       if (Object.keys(exif).length > 0) pipeline = pipeline.withExif(exif);
       const encoded = await deadline.race(
-        encoder.encode(pipeline, { quality: request.quality, source: { input: original, format: inputFormat, meta }, deadline }),
+        encoder.encode(pipeline, { quality: request.quality, source: { input: original, format: inputFormat, meta, resized: request.resize !== undefined }, deadline }),
       );
       // The JPEG encoder may re-wrap raw pixels, which drops metadata: the EXIF is spliced in losslessly (replacing
       // whatever sharp wrote when the pixels streamed straight through).

@@ -27,6 +27,9 @@ export interface XmpEdit {
   orientation?: number;
 }
 
+/** True when the packet may hold a location (the same test that decides whether an edited packet is kept). */
+export const xmpMentionsLocation = (xmp: string): boolean => LOCATION_LEFT.test(xmp);
+
 /** The edited packet, or null when location data could not be removed safely (then no XMP is written). */
 export function editXmp(xmp: string, edit: XmpEdit): string | null {
   let out = xmp.replace(PADDING, '\n$1');

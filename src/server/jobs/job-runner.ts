@@ -57,6 +57,7 @@ export class JobRunner {
     const previewTemp = this.blobs.tempPath();
     try {
       const format = formatSettingsOf(row);
+      const control = controlOptionsOf(row);
       const result = await this.codec.compressFile({
         inputPath: this.blobs.pathOf('original', jobId),
         outputPath: resultTemp,
@@ -64,8 +65,8 @@ export class JobRunner {
         quality: row.quality,
         ...format,
         maxPixels: MAX_INPUT_PIXELS,
-        timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats),
-        control: controlOptionsOf(row),
+        timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats, control),
+        control,
       });
       // The preview first: once the row says completed, its card may ask for it at once.
       if (result.previewWritten) await this.blobs.commit(previewTemp, 'preview', jobId);

@@ -47,8 +47,8 @@ export async function readImageHeader(file: string): Promise<{ format: ImageForm
 }
 
 /** Working memory (above the process's own) the request's image and output format are expected to need. */
-export async function estimateWorkingBytes(request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats'>): Promise<number> {
+export async function estimateWorkingBytes(request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats' | 'control'>): Promise<number> {
   const header = await readImageHeader(request.inputPath);
   if (!header) return UNKNOWN_NEED_BYTES;
-  return Math.ceil(header.pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats));
+  return Math.ceil(header.pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats, request.control));
 }

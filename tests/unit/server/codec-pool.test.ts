@@ -75,6 +75,8 @@ describe('CodecPool', { timeout: 30_000 }, () => {
         keptOriginal: local.keptOriginal,
         flattenedOnto: local.flattenedOnto,
         decision: local.decision,
+        chosenQuality: local.chosenQuality,
+        targetMet: local.targetMet,
         previewWritten: false, // none was asked for
       });
     }

@@ -41,7 +41,7 @@ export const PRIVACY_SUMMARY_SECTIONS: LegalSection[] = [
     paragraphs: ['Depending on how you use the service, we process:'],
     items: [
       'The images you upload and their compressed versions, only to compress them and let you download the results.',
-      'The metadata inside your images (camera data, GPS location, copyright, colour profile). By default we remove it all from the compressed result, after applying the orientation. If you choose "Keep, without location", the result keeps the camera data, copyright and colour profile and we still remove the GPS location; if you choose "Keep all", the result keeps everything, including the location. Your original is never changed and is deleted with the rest.',
+      'The metadata inside your images (camera data, GPS location, copyright, colour profile). By default we remove it all from the compressed result, after applying the orientation. If you choose "Keep, without location", the result keeps the camera data, copyright and colour profile and we still remove the GPS location and the embedded thumbnail (an XMP block that still mentions a location after cleaning is removed whole; IPTC fields survive only in JPEG results); if you choose "Keep all", the result keeps everything, including the location. Lossless results keep the colour profile even when metadata is removed, so their colours stay exact. Your original is never changed and is deleted with the rest.',
       `Account data if you sign up: your ${ACCOUNT_DATA_FIELDS.join(', ')}.`,
       'Technical data needed to run a secure service: a session cookie, and security logs such as IP addresses and request times.',
     ],

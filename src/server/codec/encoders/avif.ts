@@ -32,6 +32,11 @@ export function avifOptions(quality: number): AvifOptions {
   return { quality: AVIF_QUALITY(quality), effort: AVIF_EFFORT, chromaSubsampling: AVIF_CHROMA, bitdepth: 8 };
 }
 
+/** Lossless AV1 (libvips then codes RGB as it is, 4:4:4 without a YUV matrix): pixel-identical, slow and large. */
+export function avifLosslessOptions(): AvifOptions {
+  return { lossless: true, effort: AVIF_EFFORT, bitdepth: 8 };
+}
+
 const optionsSchema = z.object({
   quality: z.number().int().min(1).max(100),
   effort: z.number().int().min(0).max(9),
@@ -44,7 +49,8 @@ export const avifEncoder: EncoderDescriptor<AvifOptions> = {
   mimeType: FORMAT_MIME_TYPES.avif,
   extension: FORMAT_EXTENSIONS.avif,
   supportsAlpha: true,
+  supportsLossless: true,
   optionsSchema,
   options: avifOptions,
-  encode: (decoded, { quality }) => toEncoded(decoded.avif(avifOptions(quality))),
+  encode: (decoded, { quality, lossless }) => toEncoded(decoded.avif(lossless ? avifLosslessOptions() : avifOptions(quality))),
 };

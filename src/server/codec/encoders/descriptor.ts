@@ -20,6 +20,13 @@ export interface EncodeSource {
   format: ImageFormat;
   /** The upload's header, as read before decoding. */
   meta: Metadata;
+  /**
+   * The decoded pixels were resized: an encoder must not work from the uploaded bytes instead of the pixels (PNG's
+   * optimisation of the original file).
+   */
+  resized?: boolean;
+  /** The pixels are in the upload's own colour space because its ICC profile is kept (see metadata-policy.ts). */
+  ownColourSpace?: boolean;
 }
 
 export interface EncodeRequest {
@@ -27,6 +34,13 @@ export interface EncodeRequest {
   quality: number;
   source: EncodeSource;
   deadline: Deadline;
+  /** Pixel-identical output; `quality` is then ignored. Only for descriptors with `supportsLossless`. */
+  lossless?: boolean;
+  /**
+   * Encode at exactly `quality`, without the format's own guard rails (PNG's palette quality floor, which would
+   * otherwise climb to a higher quality): `size` mode searches the quality itself and needs sizes that follow it.
+   */
+  exactQuality?: boolean;
 }
 
 export interface EncoderDescriptor<Options extends object = object> {
@@ -36,6 +50,8 @@ export interface EncoderDescriptor<Options extends object = object> {
   extension: string;
   /** False when transparency must be flattened onto a background before encoding. */
   supportsAlpha: boolean;
+  /** True when it can encode pixel-identically (`lossless` in the request). */
+  supportsLossless: boolean;
   /** The encoder's own settings, validated (tests check every quality maps to valid options). */
   optionsSchema: z.ZodType<Options>;
   /** Our 1-100 scale -> the encoder's settings. */

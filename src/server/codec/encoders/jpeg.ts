@@ -62,7 +62,12 @@ export const jpegEncoder: EncoderDescriptor<JpegOptions> = {
   mimeType: FORMAT_MIME_TYPES.jpeg,
   extension: FORMAT_EXTENSIONS.jpeg,
   supportsAlpha: false,
+  // A decoded JPEG re-encoded is never identical; lossless JPEG output is the upload's own scans (compress.ts).
+  supportsLossless: false,
   optionsSchema,
   options: (quality) => jpegOptions(quality),
-  encode: (decoded, { quality, source }) => encodeJpeg(decoded, quality, source),
+  encode: (decoded, { quality, source, lossless }) => {
+    if (lossless) throw new Error('JPEG cannot be encoded losslessly');
+    return encodeJpeg(decoded, quality, source);
+  },
 };

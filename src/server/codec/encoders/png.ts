@@ -20,16 +20,22 @@ export const pngEncoder: EncoderDescriptor<PaletteOptions> = {
   mimeType: FORMAT_MIME_TYPES.png,
   extension: FORMAT_EXTENSIONS.png,
   supportsAlpha: true,
+  supportsLossless: true,
   optionsSchema: optionsSchema as unknown as z.ZodType<PaletteOptions>,
   options: paletteOptions,
-  encode: (decoded, { quality, source, deadline }) => {
+  encode: (decoded, { quality, source, deadline, lossless, exactQuality }) => {
     const { meta } = source;
     const fromPng = source.format === 'png';
-    return encodePng(decoded, quality, {
+    // oxipng can work on the upload itself only when it is a PNG whose stored pixels are what is written: upright,
+    // not resized, and either what viewers show without a profile (8-bit, none) or kept with their own profile. A
+    // 16-bit upload keeps its depth that way only in lossless mode; otherwise 8 bits are smaller and look the same.
+    const sameColours = source.ownColourSpace
+      ? lossless === true || (meta.bitsPerSample ?? 8) <= 8
+      : !meta.hasProfile && (meta.bitsPerSample ?? 8) <= 8;
+    return encodePng(decoded, lossless ? 100 : quality, {
       input: source.input,
       isPalette: fromPng && meta.isPalette === true,
-      // oxipng can work on the upload itself only when it is a PNG whose stored pixels are what viewers show.
-      optimiseOriginal: fromPng && !meta.hasProfile && (meta.bitsPerSample ?? 8) <= 8 && (meta.orientation ?? 1) === 1,
-    }, deadline);
+      optimiseOriginal: fromPng && !source.resized && (meta.orientation ?? 1) === 1 && sameColours,
+    }, deadline, { floor: !exactQuality });
   },
 };

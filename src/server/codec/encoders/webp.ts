@@ -23,6 +23,14 @@ export function webpOptions(quality: number): WebpOptions {
   return { quality: WEBP_QUALITY(quality), effort: WEBP_EFFORT, alphaQuality: 100 };
 }
 
+/**
+ * Lossless WebP. `exact` keeps the colour of fully transparent pixels, which libwebp would otherwise be free to
+ * change (invisible, but not pixel-identical).
+ */
+export function webpLosslessOptions(): WebpOptions {
+  return { lossless: true, exact: true, effort: WEBP_EFFORT };
+}
+
 const optionsSchema = z.object({
   quality: z.number().int().min(1).max(100),
   effort: z.number().int().min(0).max(6),
@@ -34,7 +42,8 @@ export const webpEncoder: EncoderDescriptor<WebpOptions> = {
   mimeType: FORMAT_MIME_TYPES.webp,
   extension: FORMAT_EXTENSIONS.webp,
   supportsAlpha: true,
+  supportsLossless: true,
   optionsSchema,
   options: webpOptions,
-  encode: (decoded, { quality }) => toEncoded(decoded.webp(webpOptions(quality))),
+  encode: (decoded, { quality, lossless }) => toEncoded(decoded.webp(lossless ? webpLosslessOptions() : webpOptions(quality))),
 };

@@ -1,0 +1,113 @@
+// One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
+// and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
+import type { Metadata, Sharp } from 'sharp';
+import type { CompressionMode, MetadataPolicy } from '../../contract/settings';
+import { openSrgb8 } from './colour';
+import type { Deadline } from './deadline';
+import { ENCODERS, type EncodedImage } from './encoders';
+import { toCodecError } from './errors';
+import { keepsProfile, keptBlocks } from './metadata-policy';
+import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from './metadata-write';
+import { resizedTo, type Dimensions } from './resize';
+import { FAIL_ON, sharp } from './sharp-setup';
+import type { ImageFormat } from './types';
+
+export type DecodeStrictness = typeof FAIL_ON | 'warning';
+
+export interface Job {
+  input: Buffer;
+  inputFormat: ImageFormat;
+  meta: Metadata;
+  /** The requested quality, clamped to 1-100. */
+  quality: number;
+  mode: CompressionMode;
+  policy: MetadataPolicy;
+  background: string;
+  maxPixels: number;
+  deadline: Deadline;
+  /** The upload's size as displayed (after its orientation). */
+  upright: Dimensions;
+  /** The size the bounds (maxWidth/maxHeight) ask for, or null when the upload fits in them. */
+  bounded: Dimensions | null;
+  /** Strict for JPEGs until a harmless warning is met (see JPEG_DAMAGE_WARNING), then lenient for the rest of the job. */
+  failOn: DecodeStrictness;
+}
+
+export interface EncodeSettings {
+  /** Our 1-100 scale. */
+  quality: number;
+  lossless?: boolean;
+  /** Exactly this quality, without the format's guard rails (size mode: see EncodeRequest.exactQuality). */
+  exactQuality?: boolean;
+  /** Resample to this size; null keeps the upload's (upright) size. */
+  size: Dimensions | null;
+}
+
+/**
+ * The stored pixels, upright and in 8-bit sRGB, or in the upload's own colour space when its profile is kept.
+ * Orientation is applied here because the pixels are written upright (orientation 1) in every policy.
+ */
+function openUpright(job: Job, ownSpace: boolean): Promise<Sharp> {
+  const options = { failOn: job.failOn, limitInputPixels: job.maxPixels, autoOrient: true };
+  return openSrgb8(job.input, job.meta, options, job.deadline.remainingSeconds(), ownSpace);
+}
+
+/**
+ * A JPEG whose scan meets the end-of-image marker early is not "truncated" to libvips (the file ends properly):
+ * libjpeg only warns ("premature end of data segment") and fills the missing rows with flat grey, so with FAIL_ON
+ * it "completed" as grey blocks. JPEGs are therefore decoded with 'warning' first; a warning that means missing or
+ * undecodable picture data makes the file damaged. Any other warning (stray bytes before a marker, an odd JFIF
+ * version: what browsers show fine) switches the job to the lenient decode, so a good photo still costs one decode.
+ */
+const JPEG_DAMAGE_WARNING = /premature end of data segment|found marker 0x[0-9a-f]+ instead of RST|bad (huffman|arithmetic) code/i;
+
+const isHarmlessJpegWarning = (error: unknown): boolean =>
+  error instanceof Error && /VipsJpeg: /.test(error.message) && !JPEG_DAMAGE_WARNING.test(error.message);
+
+/** One encoding of the upload in `format`; transparency is flattened onto the background when the format has none. */
+export async function encodeAs(job: Job, format: ImageFormat, settings: EncodeSettings): Promise<EncodedImage> {
+  const { deadline } = job;
+  try {
+    return await encodeOnce(job, format, settings).catch((error: unknown) => {
+      if (job.failOn !== 'warning' || deadline.signal.aborted || !isHarmlessJpegWarning(error)) throw error;
+      job.failOn = FAIL_ON;
+      return encodeOnce(job, format, settings);
+    });
+  } catch (error) {
+    throw deadline.signal.aborted ? toCodecError(new Error('timeout'), deadline.seconds) : toCodecError(error, deadline.seconds);
+  }
+}
+
+async function encodeOnce(job: Job, format: ImageFormat, settings: EncodeSettings): Promise<EncodedImage> {
+  const encoder = ENCODERS[format];
+  const ownSpace = keepsProfile(job.meta, job.policy, job.mode, format);
+  let decoded = await openUpright(job, ownSpace);
+  if (settings.size) decoded = resizedTo(decoded, settings.size);
+  if (!encoder.supportsAlpha && job.meta.hasAlpha) decoded = decoded.flatten({ background: job.background });
+  const blocks = keptBlocks(job.meta, job.policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace });
+  const request = {
+    quality: settings.quality,
+    lossless: settings.lossless,
+    exactQuality: settings.exactQuality,
+    source: { input: job.input, format: job.inputFormat, meta: job.meta, resized: settings.size !== null, ownColourSpace: ownSpace },
+    deadline: job.deadline,
+  };
+  if (!hasBlocks(blocks)) return encoder.encode(decoded, request);
+  if (format === 'avif') return encoder.encode(await carryingMetadata(decoded, blocks, job.deadline), request);
+  const encoded = await encoder.encode(decoded, request);
+  const write = format === 'jpeg' ? withJpegMetadata : format === 'png' ? withPngMetadata : withWebpMetadata;
+  // Our encoders' own files always walk; were one not to, it would go out without metadata rather than not at all.
+  return { ...encoded, data: write(encoded.data, blocks) ?? encoded.data };
+}
+
+/**
+ * AVIF's metadata lives in boxes that point at each other by offset, so it is not spliced in afterwards: libheif
+ * writes it while encoding. sharp can only pass on metadata the pipeline's input carried, so the pixels go through a
+ * fast uncompressed PNG that carries the kept blocks (IPTC has no place in AVIF and is not written). libvips
+ * re-serialises the EXIF block on the way (libexif), keeping its tags.
+ */
+async function carryingMetadata(decoded: Sharp, blocks: MetadataBlocks, deadline: Deadline): Promise<Sharp> {
+  const png = await decoded.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+  const carrier = withPngMetadata(png, { ...blocks, iptc: undefined }) ?? png;
+  return sharp(carrier, { failOn: FAIL_ON, limitInputPixels: false }).timeout({ seconds: deadline.remainingSeconds() }).keepMetadata();
+}

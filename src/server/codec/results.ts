@@ -1,0 +1,38 @@
+// The facts a compression reports, for an encoded result and for the upload passed on as it was.
+import type { FormatDecision } from '../../contract/api';
+import type { ImageTraits } from './auto';
+import type { Job } from './encode';
+import { ENCODERS, type EncodedImage } from './encoders';
+import type { CompressResult, ImageFacts, ImageFormat } from './types';
+
+export interface Outcome {
+  decision: FormatDecision | null;
+  /** Null when lossless (and for the upload passed on). */
+  chosenQuality: number | null;
+  targetMet: boolean | null;
+}
+
+export function encodedResult(job: Job, inputFacts: ImageFacts, format: ImageFormat, encoded: EncodedImage, traits: ImageTraits | null, outcome: Outcome): CompressResult {
+  const flattened = !ENCODERS[format].supportsAlpha && job.meta.hasAlpha && traits?.transparent !== false;
+  return {
+    data: encoded.data,
+    input: inputFacts,
+    output: { format, bytes: encoded.data.length, width: encoded.width, height: encoded.height },
+    keptOriginal: false,
+    flattenedOnto: flattened ? job.background : null,
+    ...outcome,
+  };
+}
+
+/** The upload's own pixels (its size, format and orientation), with its metadata as the policy leaves it. */
+export function originalResult(inputFacts: ImageFacts, kept: Buffer, outcome: Omit<Outcome, 'chosenQuality'>): CompressResult {
+  return {
+    data: kept,
+    input: inputFacts,
+    output: { ...inputFacts, bytes: kept.length },
+    keptOriginal: true,
+    flattenedOnto: null,
+    chosenQuality: null,
+    ...outcome,
+  };
+}
