@@ -1,7 +1,7 @@
 // Colour conversion: what comes out must look like what a browser shows for the upload.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { browserCmykToRgb, hasAdobeMarker } from '../../../src/server/codec/colour';
 import { readCorpus } from './corpus';
 

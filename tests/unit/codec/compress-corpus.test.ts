@@ -2,7 +2,8 @@
 // 8-bit sRGB or grey, and free of private metadata.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress, type CompressResult } from '../../../src/server/codec';
+import { type CompressResult } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
 import { minimalExif } from '../../../src/server/codec/metadata-strip';
 import { corpusFiles, readCorpus } from './corpus';

@@ -2,7 +2,8 @@
 // few files whose damage is harmless) in a valid image; nothing else ever escapes.
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { CodecError, compress, type CodecErrorKind } from '../../../src/server/codec';
+import { CodecError, type CodecErrorKind } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { corpusFiles, readCorpus } from './corpus';
 
 const options = { quality: 80, type: 'web' } as const;

@@ -2,7 +2,7 @@
 // the original's pixels come back without its private metadata, still upright.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { readCorpus } from './corpus';
 
 const GPS_EXIF = {

@@ -1,7 +1,7 @@
 // JPEG chroma subsampling is chosen per image by its colour detail, at every quality.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { chromaDetail } from '../../../src/server/codec/chroma';
 import { readCorpus } from './corpus';
 

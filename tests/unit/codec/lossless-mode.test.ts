@@ -2,7 +2,8 @@
 // JPEG only as the uploaded JPEG itself.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CodecError, compress } from '../../../src/server/codec';
+import { CodecError } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { readCorpus } from './corpus';
 
 /** Every channel of every pixel, alpha included (also the colour of fully transparent pixels). */

@@ -2,7 +2,8 @@
 // location too; `strip` is the default of before. In every policy the picture stays upright.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress, type ImageFormat } from '../../../src/server/codec';
+import { type ImageFormat } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { editExif } from '../../../src/server/codec/exif-edit';
 import { editXmp } from '../../../src/server/codec/xmp-edit';
 import { readCorpus } from './corpus';

@@ -2,7 +2,7 @@
 // (buttons, logos, brand colours) keep their colour.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { paletteRungs } from '../../../src/server/codec/png';
 import { flatColourError, similarity, type RawImage } from '../../../src/server/codec/similarity';
 import { readCorpus } from './corpus';

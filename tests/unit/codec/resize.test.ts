@@ -2,7 +2,7 @@
 // and a resized result is never swapped for the upload.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { fitInside } from '../../../src/server/codec/resize';
 import { readCorpus } from './corpus';
 

@@ -2,7 +2,8 @@
 // the format that fits at the highest quality.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compress, type ImageFormat } from '../../../src/server/codec';
+import { type ImageFormat } from '../../../src/server/codec';
+import { compress } from './unhurried';
 import { codecTimeLimit, workingBytesPerPixel } from '../../../src/server/codec/time-limit';
 import { RESIZE_QUALITY } from '../../../src/server/codec/size-mode';
 import { largestFitting } from '../../../src/server/codec/size-search';
