@@ -84,7 +84,7 @@ describe('control settings and Adjust', () => {
     const [after] = await jobsOf(page);
     expect(after).toMatchObject({ id: before!.id, revision: 2, outputFormat: 'webp', compressedWidth: 100, expiresAt: before!.expiresAt });
     expect(await page.getByTestId('revision').innerText()).toBe('Adjusted 1 time');
-    expect(await page.getByTestId('output-format').first().innerText()).toBe('JPEG → WebP');
+    expect(await page.locator('[data-testid="job-card"]').getByTestId('output-format').innerText()).toBe('JPEG → WebP');
     const download = await page.request.get(after!.compressedPath!);
     expect((await sharp(await download.body()).metadata()).format).toBe('webp');
   });
