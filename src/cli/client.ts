@@ -1,6 +1,6 @@
 // The few API calls the command-line client makes, with the key as Bearer token. Busy answers (429, 503) are retried
 // after the server's Retry-After; a refused key and an unreachable server are errors that end the whole run.
-import type { CompressResponse, Job, UploadConfig } from '../contract/api';
+import type { CompressResponse, Job, UploadConfig } from '#contract/api';
 
 export class AuthError extends Error {}
 export class UnreachableError extends Error {}

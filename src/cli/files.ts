@@ -2,7 +2,7 @@
 // below each named folder, and a file whose result is already there (newer than it) counts as done (resumable runs).
 import fs from 'node:fs';
 import path from 'node:path';
-import { FORMAT_EXTENSIONS, IMAGE_FORMATS, type ImageFormat } from '../contract/settings';
+import { FORMAT_EXTENSIONS, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
 
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
 

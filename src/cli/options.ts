@@ -2,7 +2,7 @@
 // (the same the server applies), so a bad setting is refused before anything is uploaded.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { compressSettingsSchema } from '../contract/settings-schema';
+import { compressSettingsSchema } from '#contract/settings-schema';
 
 export const EXIT = { ok: 0, someFailed: 1, usage: 2, auth: 3, unreachable: 4 } as const;
 

@@ -6,7 +6,7 @@ import { eagerPage, lazyPage, type PageComponent } from './lib/lazy-page';
 // The tool is where most visits start: it ships in the entry chunk with the parts it shares with other pages, so a
 // slow phone fetches two files for it instead of a page chunk and a wave of tiny shared chunks after it.
 import Home from './pages/home';
-import type { ClientRoute } from '../contract/routes';
+import type { ClientRoute } from '#contract/routes';
 
 const PAGES: Record<ClientRoute, PageComponent> = {
   '/': eagerPage(Home),

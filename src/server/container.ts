@@ -22,7 +22,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { ApiKeyService } from './auth/api-key-service';
 import { CodecPool } from './sandbox/codec-pool';
 import { FairUse } from './api/fair-use';
-import { MAX_CONCURRENT_JOBS } from '../contract/limits';
+import { MAX_CONCURRENT_JOBS } from '#contract/limits';
 
 export interface Deps {
   log: Logger;

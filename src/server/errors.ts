@@ -1,7 +1,7 @@
 // The one error services throw on purpose: a code from the contract's closed set and a sentence for people.
 // Services never know HTTP; the HTTP layer alone maps codes to statuses (http/error-status.ts).
 // See docs/decisions/0001-errors-are-data.md.
-import type { ErrorCode } from '../contract/errors';
+import type { ErrorCode } from '#contract/errors';
 
 export interface DomainErrorOptions {
   /** When the caller may usefully try again (sent as Retry-After). */

@@ -1,7 +1,7 @@
 // The one answer to "what does this low-level error mean?": disk full, read-only storage, a busy or unreachable
 // database, a process or machine short of descriptors or memory (these pass when load drops). The HTTP layer, the upload route and the job runner all ask here, so one
 // fault always gets the same code, sentence and retry hint. Database dialects stay inside db/errors.ts.
-import type { ErrorCode } from '../contract/errors';
+import type { ErrorCode } from '#contract/errors';
 import { databaseFault, type DatabaseFault } from './db/errors';
 import { DomainError } from './errors';
 

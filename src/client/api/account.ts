@@ -1,7 +1,7 @@
 // The visitor's account: the current user (null for a guest), signing in, up and out, and the signed-in user's data
 // export and account deletion. The toasts these requests show are worded here.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '../../contract/api';
+import type { LoginInput, RegisterInput, User } from '#contract/api';
 import { apiRequest, errorMessage, isUnauthorizedError } from '../lib/api';
 import { downloadAccountExport } from '../lib/download';
 import { displayName } from '../lib/format';

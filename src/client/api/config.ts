@@ -1,7 +1,7 @@
 // What the server tells the tool page about itself: the caller's upload limits and the compression presets, with the
 // spec's cache times (section 7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Preset, UploadConfig } from '../../contract/api';
+import type { Preset, UploadConfig } from '#contract/api';
 import { apiRequest } from '../lib/api';
 import { useAuth } from './account';
 import { queryKeys, uploadConfigKey } from './keys';

@@ -2,8 +2,8 @@
 // remove, clear all) or fetches from it (download all). The toasts these requests show are worded here.
 import { useCallback, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompressionType, CompressResponse, Job, UploadRejection } from '../../contract/api';
-import type { OutputFormat } from '../../contract/settings';
+import type { CompressionType, CompressResponse, Job, UploadRejection } from '#contract/api';
+import type { OutputFormat } from '#contract/settings';
 import { apiRequest, ApiRequestError, errorCode, errorMessage } from '../lib/api';
 import { downloadAllAsZip } from '../lib/download';
 import { displayableFormats } from '../lib/format-support';

@@ -2,7 +2,7 @@
 // pause, resume and clear actions with the spec's toasts.
 import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { QueueStats, QueueStatus } from '../../contract/api';
+import type { QueueStats, QueueStatus } from '#contract/api';
 import { apiRequest } from '../lib/api';
 import { toast } from '../lib/toast';
 import { pollInterval, useJobs } from './jobs';

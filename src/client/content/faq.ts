@@ -1,5 +1,5 @@
 // Help Center questions. Answers are trusted HTML; the FAQ structured data strips the tags.
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 import type { FaqCategory, FaqItem } from './types';
 import {
   CONCURRENCY_TEXT,

@@ -1,5 +1,5 @@
 // Help Center copy other than the FAQ, tips and troubleshooting: advanced topics, support, status.
-import { SUPPORT_EMAIL } from '../../contract/brand';
+import { SUPPORT_EMAIL } from '#contract/brand';
 import type { ContactPoint } from './types';
 
 export interface AdvancedTopic {

@@ -9,7 +9,7 @@ import {
   DEFAULT_QUALITY,
   MAX_INPUT_PIXELS,
   MAX_PNG_PIXELS,
-} from '../../contract/limits';
+} from '#contract/limits';
 
 export const GUEST_MAX_SIZE_TEXT = `${Math.round(GUEST_MAX_FILE_SIZE / (1024 * 1024))} MB`;
 export const GUEST_FILES_TEXT = `${GUEST_MAX_FILES} files`;

@@ -1,7 +1,7 @@
 // fetch wrapper with the spec's error format: a non-OK response throws "<status>: <body text or status text>".
 // The error also carries the body's machine-readable `code`; callers branch on that, never on the sentence.
-import type { UploadRejection } from '../../contract/api';
-import { isErrorCode, type ErrorCode } from '../../contract/errors';
+import type { UploadRejection } from '#contract/api';
+import { isErrorCode, type ErrorCode } from '#contract/errors';
 
 export class ApiRequestError extends Error {
   constructor(

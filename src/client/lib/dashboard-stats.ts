@@ -1,5 +1,5 @@
 // Totals over a job list: the dashboard's three stat cards (spec section 9) and the tool page's compression summary.
-import type { Job } from '../../contract/api';
+import type { Job } from '#contract/api';
 
 export interface DashboardStats {
   totalJobs: number;

@@ -1,5 +1,5 @@
 // Saving server files to disk: fetched as a blob (cookies included) and handed to the browser through a temporary link.
-import { outputFilename } from '../../contract/settings';
+import { outputFilename } from '#contract/settings';
 import { throwIfNotOk } from './api';
 
 export const ZIP_FILENAME = 'compressed-images.zip';

@@ -1,6 +1,6 @@
 // Which output formats this browser can display, so Auto only picks what the user can open. JPEG and PNG every
 // browser shows; WebP and AVIF are tried by decoding a 2×2 image of each (made by our own encoders).
-import type { ImageFormat } from '../../contract/settings';
+import type { ImageFormat } from '#contract/settings';
 
 const PROBES: Record<'webp' | 'avif', string> = {
   webp: 'data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAABQAQCdASoCAAIAAsBMJaQABHQAAORAAAA=',

@@ -1,6 +1,6 @@
 // Number, size and name formatting shared by the tool page, the header and the dashboard (units and decimals from
 // the spec, section 9).
-import type { User } from '../../contract/api';
+import type { User } from '#contract/api';
 import { RETENTION_TEXT } from '../content/limits-text';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;

@@ -1,6 +1,6 @@
 // How a job's output format reads on cards, the comparison, the summary and the dashboard.
-import type { FormatDecision, Job } from '../../contract/api';
-import { FORMAT_LABELS, formatOfMimeType, outputFilename } from '../../contract/settings';
+import type { FormatDecision, Job } from '#contract/api';
+import { FORMAT_LABELS, formatOfMimeType, outputFilename } from '#contract/settings';
 import { formatFileSize } from './format';
 
 export function formatLabelOfMime(mimeType: string | null | undefined): string {

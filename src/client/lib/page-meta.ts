@@ -1,7 +1,7 @@
 // Per-page <head> tags (title, description, canonical, Open Graph, Twitter) for a single-page app,
 // where index.html carries only the defaults and each route must replace them on navigation.
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 export interface PageMeta {
   /** Page title without the product suffix; the suffix is added unless the title already names the product. */

@@ -1,6 +1,6 @@
 // The signed-in user the server put into the page (static-client.ts), read once. Undefined when the page came
 // without one (the Vite dev server): the user is then fetched from /api/user as usual.
-import type { User } from '../../contract/api';
+import type { User } from '#contract/api';
 
 let read = false;
 let bootstrapped: User | null | undefined;

@@ -1,7 +1,7 @@
 // Upload limits as the drop zone states and enforces them (spec sections 2, 5 and 9).
-import type { UploadConfig } from '../../contract/api';
-import { GUEST_MAX_FILES, GUEST_MAX_FILE_SIZE } from '../../contract/limits';
-import { MESSAGES } from '../../contract/messages';
+import type { UploadConfig } from '#contract/api';
+import { GUEST_MAX_FILES, GUEST_MAX_FILE_SIZE } from '#contract/limits';
+import { MESSAGES } from '#contract/messages';
 import { formatFileSize } from './format';
 import { toast } from './toast';
 

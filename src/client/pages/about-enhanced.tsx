@@ -11,7 +11,7 @@ import { OUTLINE_ON_BLUE } from '../components/content/button-styles';
 import { KEY_FEATURES, PRIVACY_AND_SECURITY, QUALITY_ASSURANCE, TECHNOLOGY, USE_CASES } from '../content/features';
 import { COMPANY } from '../content/company-facts';
 import { RETENTION_TEXT } from '../content/limits-text';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: `${PRODUCT_NAME} Technology`,

@@ -31,7 +31,7 @@ import {
 import { TESTIMONIALS } from '../content/testimonials';
 import { BLOG_ARTICLE_SUMMARIES, FEATURED_POSTS_LIMIT } from '../content/blog/summaries';
 import { mailto } from '../content/help';
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/brand';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand';
 
 const META = {
   title: `About ${PRODUCT_NAME}`,

@@ -1,6 +1,6 @@
 // Sign in and sign up (/auth). A signed-in visitor goes straight to the tool.
 import { Redirect, useLocation } from 'wouter';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 import { usePageMeta } from '../lib/page-meta';
 import { LoginForm, RegisterForm } from '../components/auth/auth-forms';
 import { AdSlot } from '../components/ads/ad-slot';

@@ -1,7 +1,7 @@
 // The signed-in user's dashboard (/dashboard); guests are sent to /auth.
 import { Redirect, useLocation } from 'wouter';
 import { Loader2 } from 'lucide-react';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 import { usePageMeta } from '../lib/page-meta';
 import { AdSlot } from '../components/ads/ad-slot';
 import { AccountData } from '../components/dashboard/account-data';

@@ -9,7 +9,7 @@ import { ApiReference, type OpenApiDocument } from '../components/content/api-re
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { apiExamples } from '../content/api-examples';
 import { RETENTION_TEXT } from '../content/limits-text';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: 'Developer API',

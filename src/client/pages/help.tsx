@@ -18,7 +18,7 @@ import { FAQ_ITEMS } from '../content/faq';
 import { TROUBLESHOOTING_GUIDES } from '../content/troubleshooting';
 import { ADVANCED_TOPICS, HELP_MAIL_LINKS, HELP_SECTIONS, SERVICE_STATUS, SUPPORT_HOURS } from '../content/help';
 import { buildFaqPageJsonLd } from '../content/structured-data';
-import { SUPPORT_EMAIL } from '../../contract/brand';
+import { SUPPORT_EMAIL } from '#contract/brand';
 
 const META = {
   title: 'Help Center',

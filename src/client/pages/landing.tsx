@@ -9,7 +9,7 @@ import { AdBanner } from '../components/ads/ad-banner';
 import { LANDING_FEATURES } from '../content/landing-features';
 import { COMPANY } from '../content/company-facts';
 import { GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '../content/limits-text';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: `${PRODUCT_NAME} - Free JPEG and PNG Image Compression`,

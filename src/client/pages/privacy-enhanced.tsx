@@ -23,7 +23,7 @@ import {
   RETENTION_PERIODS,
 } from '../content/legal/privacy';
 import { RETENTION_TEXT } from '../content/limits-text';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: 'Privacy Policy (Detailed)',

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LegalSummaryPage } from '../components/content/legal-summary-page';
 import { PRIVACY_LAST_UPDATED, PRIVACY_SUMMARY_SECTIONS } from '../content/legal/privacy';
 import { RETENTION_TEXT } from '../content/limits-text';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: 'Privacy Policy',

@@ -7,7 +7,7 @@ import { ContactCard, LastUpdated, LegalSections } from '../components/content/l
 import { SidebarLinks, inPageLinks } from '../components/content/sidebar-card';
 import { AdSlot } from '../components/ads/ad-slot';
 import { FEATURE_LIMITS, TERMS_CONTACTS, TERMS_DETAILED_SECTIONS, TERMS_LAST_UPDATED } from '../content/legal/terms';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: 'Terms of Service (Detailed)',

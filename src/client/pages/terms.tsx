@@ -2,7 +2,7 @@
 import { Link } from 'wouter';
 import { LegalSummaryPage } from '../components/content/legal-summary-page';
 import { TERMS_LAST_UPDATED, TERMS_SUMMARY_SECTIONS } from '../content/legal/terms';
-import { PRODUCT_NAME } from '../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {
   title: 'Terms of Service',

@@ -2,10 +2,10 @@
 // each counted per key and per user in the database, so every API process of a scale-out deployment shares the counts
 // and concurrent requests can never overshoot (each count is one atomic upsert).
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { ApiKeyRow } from '../db/schema';
-import type { Clock } from '../clock';
-import { DomainError } from '../errors';
+import type { Db } from '#server/db/database';
+import type { ApiKeyRow } from '#server/db/schema';
+import type { Clock } from '#server/clock';
+import { DomainError } from '#server/errors';
 
 export interface FairUseLimits {
   requestsPerMinutePerKey: number;

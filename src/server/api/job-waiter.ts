@@ -2,7 +2,7 @@
 // job's row at a modest interval until it is final, the time is up, the client goes away or the server stops.
 // Reading the row works the same whether a worker in this process or another one runs the job, and no database
 // connection is held between reads.
-import type { JobRow } from '../db/schema';
+import type { JobRow } from '#server/db/schema';
 
 /** Waiting requests allowed at once, in total and per owner; past these a request is answered at once. */
 export const MAX_WAITERS = 500;

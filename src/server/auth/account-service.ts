@@ -1,12 +1,12 @@
 // Sign-up, sign-in, sign-out, account deletion and export. Guest jobs move into the account at sign-in/up.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
-import type { SessionRow, UserRow } from '../db/schema';
-import type { JobRepository } from '../jobs/job-repository';
-import type { JobService } from '../jobs/job-service';
-import type { LoginInput, RegisterInput, User } from '../../contract/api';
-import { MESSAGES } from '../../contract/messages';
-import { DomainError } from '../errors';
+import type { Clock } from '#server/clock';
+import type { SessionRow, UserRow } from '#server/db/schema';
+import type { JobRepository } from '#server/jobs/job-repository';
+import type { JobService } from '#server/jobs/job-service';
+import type { LoginInput, RegisterInput, User } from '#contract/api';
+import { MESSAGES } from '#contract/messages';
+import { DomainError } from '#server/errors';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './passwords';
 import type { IssuedSession, SessionService } from './session-service';
 import type { LoginThrottle } from './login-throttle';

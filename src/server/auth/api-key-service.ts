@@ -1,12 +1,12 @@
 // API keys: created and revoked by their owner on the dashboard; resolved from `Authorization: Bearer` on each request.
 // The key is 256 random bits; only its SHA-256 is stored (see docs/decisions/0260-api-key-storage.md).
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db/database';
-import type { ApiKeyRow } from '../db/schema';
-import type { Clock } from '../clock';
-import { API_KEY_PREFIX, MAX_KEYS_PER_USER, type CreateApiKeyInput } from '../../contract/api-keys';
+import type { Db } from '#server/db/database';
+import type { ApiKeyRow } from '#server/db/schema';
+import type { Clock } from '#server/clock';
+import { API_KEY_PREFIX, MAX_KEYS_PER_USER, type CreateApiKeyInput } from '#contract/api-keys';
 import { hashToken } from './tokens';
-import { DomainError } from '../errors';
+import { DomainError } from '#server/errors';
 
 /** Characters of the secret shown after the fixed prefix, enough to tell a user's keys apart. */
 const VISIBLE_SECRET_CHARS = 8;

@@ -5,8 +5,8 @@
 // (SQLite and PostgreSQL both serialise it per row). Checking first and counting after the ~20 ms password hash
 // let a burst of simultaneous guesses all pass the check before any was counted (100 of 100 checked); reserving
 // the attempt first means the 11th simultaneous guess for an account sees 11 and is refused unchecked.
-import type { Db } from '../db/database';
-import type { Clock } from '../clock';
+import type { Db } from '#server/db/database';
+import type { Clock } from '#server/clock';
 import { countInWindow, secondsUntilWindowEnds } from './window-counter';
 
 export interface ThrottleLimits {

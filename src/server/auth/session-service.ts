@@ -1,10 +1,10 @@
 // Server-side sessions for guests and users. The cookie holds a random token; the row holds its hash.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database';
-import type { SessionRow } from '../db/schema';
-import type { Clock } from '../clock';
+import type { Db } from '#server/db/database';
+import type { SessionRow } from '#server/db/schema';
+import type { Clock } from '#server/clock';
 import { hashToken, newSessionToken } from './tokens';
-import { DomainError } from '../errors';
+import { DomainError } from '#server/errors';
 import { DEFAULT_THROTTLE } from './login-throttle';
 import { countInWindow, secondsUntilWindowEnds } from './window-counter';
 

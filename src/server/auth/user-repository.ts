@@ -1,6 +1,6 @@
 // SQL for accounts.
-import type { Db } from '../db/database';
-import type { UserRow } from '../db/schema';
+import type { Db } from '#server/db/database';
+import type { UserRow } from '#server/db/schema';
 
 export class UserRepository {
   constructor(private readonly db: Db) {}

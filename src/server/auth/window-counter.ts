@@ -1,7 +1,7 @@
 // Counts events per key in fixed time windows, in the database (table auth_throttle) so that every API process
 // sees the same counts. One statement adds the event and returns the new count: SQLite and PostgreSQL both run an
 // upsert atomically per row, so simultaneous events can never both see the count below a limit.
-import type { Db } from '../db/database';
+import type { Db } from '#server/db/database';
 
 export interface WindowCount {
   /** Events in the current window, this one included. */

@@ -1,6 +1,6 @@
 // Auto's candidate plan: which formats are worth encoding for one image, and why the others are not.
 import type { Metadata } from 'sharp';
-import type { ImageFormat } from '../../contract/settings';
+import type { ImageFormat } from '#contract/settings';
 import { toSrgb8 } from './colour';
 import type { Deadline } from './deadline';
 import type { EncoderDescriptor } from './encoders';

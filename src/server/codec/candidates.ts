@@ -1,6 +1,6 @@
 // Which candidates Auto tries for an upload, and when the upload itself may be the result.
-import type { FormatDecision } from '../../contract/api';
-import { MAX_PNG_PIXELS } from '../../contract/limits';
+import type { FormatDecision } from '#contract/api';
+import { MAX_PNG_PIXELS } from '#contract/limits';
 import { imageTraits, planAutoCandidates, planLosslessCandidates, type AutoPlan, type ImageTraits } from './auto';
 import type { Job } from './encode';
 import { ENCODERS } from './encoders';

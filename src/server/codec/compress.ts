@@ -1,8 +1,8 @@
 // compress(): bytes and options in, smaller bytes and image facts out.
 import type { Metadata } from 'sharp';
-import type { FormatDecision } from '../../contract/api';
-import { MAX_INPUT_PIXELS, MAX_PNG_PIXELS } from '../../contract/limits';
-import { DEFAULT_BACKGROUND, IMAGE_FORMATS } from '../../contract/settings';
+import type { FormatDecision } from '#contract/api';
+import { MAX_INPUT_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
+import { DEFAULT_BACKGROUND, IMAGE_FORMATS } from '#contract/settings';
 import { imageTraits, type ImageTraits } from './auto';
 import { Deadline } from './deadline';
 import { encodeAs, type Job } from './encode';

@@ -1,6 +1,6 @@
 // What one encode costs, by output format, known before a pixel is decoded. The server plans with these (the time
 // limit in time-limit.ts, the codec pool's memory reservations) without loading the codec and sharp itself.
-import type { CompressionMode, ImageFormat, MetadataPolicy } from '../../contract/settings';
+import type { CompressionMode, ImageFormat, MetadataPolicy } from '#contract/settings';
 
 export interface EncoderCost {
   /**

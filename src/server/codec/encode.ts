@@ -1,7 +1,7 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
 import type { Metadata, Sharp } from 'sharp';
-import type { CompressionMode, MetadataPolicy } from '../../contract/settings';
+import type { CompressionMode, MetadataPolicy } from '#contract/settings';
 import { openSrgb8 } from './colour';
 import type { Deadline } from './deadline';
 import { ENCODERS, type EncodedImage } from './encoders';

@@ -1,5 +1,5 @@
 // Turns libvips/sharp failures into CodecErrors whose messages can be shown to users as they are.
-import { MESSAGES } from '../../contract/messages';
+import { MESSAGES } from '#contract/messages';
 import { CodecError } from './types';
 
 export const UNSUPPORTED_MESSAGE = MESSAGES.fileTypeInvalid;

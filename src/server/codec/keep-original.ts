@@ -1,6 +1,6 @@
 // The upload itself, passed on when re-encoding would not make it smaller (or, for Auto, when it is the smallest).
 import type { Metadata } from 'sharp';
-import type { MetadataPolicy } from '../../contract/settings';
+import type { MetadataPolicy } from '#contract/settings';
 import { exifHasGps } from './exif-edit';
 import { keptBlocks, type UploadMetadata } from './metadata-policy';
 import { stripJpegMetadata, stripPngMetadata } from './metadata-strip';

@@ -5,7 +5,7 @@
 // keep-all: the same with GPS.
 // In every policy the orientation written is the one the written pixels need: 1 once they are rotated upright.
 import type { Metadata } from 'sharp';
-import type { CompressionMode, ImageFormat, MetadataPolicy } from '../../contract/settings';
+import type { CompressionMode, ImageFormat, MetadataPolicy } from '#contract/settings';
 import { isGrey } from './colour';
 import { editExif } from './exif-edit';
 import { minimalExif } from './metadata-strip';

@@ -1,5 +1,5 @@
 // The facts a compression reports, for an encoded result and for the upload passed on as it was.
-import type { FormatDecision } from '../../contract/api';
+import type { FormatDecision } from '#contract/api';
 import type { ImageTraits } from './auto';
 import type { Job } from './encode';
 import { ENCODERS, type EncodedImage } from './encoders';

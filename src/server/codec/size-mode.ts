@@ -6,7 +6,7 @@
 // 2-7 full-size encodes, typically 3-5 (measured on corpus photos for targets from 1.5 to 120 KB), at most 10; for
 // Auto that in the first format tried and mostly 1 in each other (a format is only searched above the best quality
 // found so far); a downscale adds 4-5 smaller encodes, at most 8. The time limit allows for it (costs.ts).
-import type { FormatDecision } from '../../contract/api';
+import type { FormatDecision } from '#contract/api';
 import { autoPlan, uploadCandidate } from './candidates';
 import { encodeAs, type Job } from './encode';
 import { ENCODERS, type EncodedImage } from './encoders';

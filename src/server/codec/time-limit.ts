@@ -1,5 +1,5 @@
 // The time limit for one compression, scaled by what the encoders it will run cost.
-import { IMAGE_FORMATS, type ImageFormat, type OutputFormat } from '../../contract/settings';
+import { IMAGE_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
 import { AUTO_EXTRA_BYTES_PER_PIXEL, encoderCost, type CostControl } from './costs';
 
 /** Seconds one JPEG or PNG compression of the largest image we accept may take on a busy machine. */

@@ -2,8 +2,8 @@
 // convert (a list of formats, the smallest wins) and preserve (copyright, creation, location), encoded with our own
 // format descriptors from the uploaded original (one generation of loss, not two).
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { DEFAULT_BACKGROUND, type ImageFormat } from '../../contract/settings';
-import { MAX_INPUT_PIXELS } from '../../contract/limits';
+import { DEFAULT_BACKGROUND, type ImageFormat } from '#contract/settings';
+import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { ENCODERS } from './encoders';
 import { Deadline } from './deadline';
 import { sniffImageFormat } from './sniff';

@@ -1,8 +1,8 @@
 // The codec's contract: bytes and options in, bytes and facts out. No HTTP, database or queue here.
-import type { FormatDecision } from '../../contract/api';
-import { FORMAT_MIME_TYPES, type CompressionMode, type ImageFormat, type MetadataPolicy, type OutputFormat } from '../../contract/settings';
+import type { FormatDecision } from '#contract/api';
+import { FORMAT_MIME_TYPES, type CompressionMode, type ImageFormat, type MetadataPolicy, type OutputFormat } from '#contract/settings';
 
-export type { ImageFormat, OutputFormat } from '../../contract/settings';
+export type { ImageFormat, OutputFormat } from '#contract/settings';
 
 export const MIME_TYPES: Record<ImageFormat, string> = FORMAT_MIME_TYPES;
 

@@ -1,7 +1,7 @@
 // Table types. Timestamps are epoch milliseconds (bigint in PostgreSQL, integer in SQLite); flags are 0/1.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { JobStatus } from '../../contract/api';
-import type { CompressionMode, CompressionType, MetadataPolicy } from '../../contract/settings';
+import type { JobStatus } from '#contract/api';
+import type { CompressionMode, CompressionType, MetadataPolicy } from '#contract/settings';
 
 export interface UsersTable {
   id: string;

@@ -1,12 +1,12 @@
 // `Authorization: Bearer <key>` resolves to the key's user before any route runs (docs/decisions/0261-api-key-scope.md).
 // A request that presents a key is judged by the key alone: its cookies are ignored, so it needs no cross-site check.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiKeyRow, SessionRow } from '../db/schema';
-import type { ApiKeyService } from '../auth/api-key-service';
-import { RateLimitExceeded, rateHeaders, type FairUse } from '../api/fair-use';
-import { DomainError } from '../errors';
+import type { ApiKeyRow, SessionRow } from '#server/db/schema';
+import type { ApiKeyService } from '#server/auth/api-key-service';
+import { RateLimitExceeded, rateHeaders, type FairUse } from '#server/api/fair-use';
+import { DomainError } from '#server/errors';
 import { sendDomainError } from './error-handler';
-import { MESSAGES } from '../../contract/messages';
+import { MESSAGES } from '#contract/messages';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,11 +1,11 @@
 // Builds the Fastify app from the services the composition root made. No globals, no env reads.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { Logger } from '../logger';
-import type { SessionService } from '../auth/session-service';
+import type { Logger } from '#server/logger';
+import type { SessionService } from '#server/auth/session-service';
 import { installErrorHandler } from './error-handler';
 import { installSessionHook, SESSION_COOKIE } from './session-hook';
-import { toUserJson } from '../auth/account-service';
+import { toUserJson } from '#server/auth/account-service';
 import { installApiKeyAuth } from './api-key-auth';
 import { installRouteTable } from './route-table';
 import { installCrossSiteGuard } from './cross-site-guard';

@@ -1,8 +1,8 @@
 // Bounds an upload body while it streams: a total byte ceiling (so a refused 10 GB upload is not read to the end)
 // and a minimum transfer rate (so clients dribbling bytes cannot hold a connection and a slot forever).
 import type { IncomingMessage } from 'node:http';
-import type { ErrorCode } from '../../contract/errors';
-import { DomainError } from '../errors';
+import type { ErrorCode } from '#contract/errors';
+import { DomainError } from '#server/errors';
 
 export interface BodyGuardLimits {
   maxBytes: number;

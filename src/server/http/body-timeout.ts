@@ -4,7 +4,7 @@
 // connection is closed, freeing its descriptor. It also ends connections whose response went out while the body
 // was still owed (an upload refused before it was read, say), which keep-alive would otherwise hold open for ever.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../contract/api';
+import type { ApiError } from '#contract/api';
 
 export interface BodyTimeoutOptions {
   timeoutMs: number;

@@ -1,9 +1,9 @@
 // Refuses state-changing requests sent by another site (CSRF). Multipart uploads need this too:
 // a cross-site HTML form can post them without a CORS preflight.
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '../../contract/messages';
+import { MESSAGES } from '#contract/messages';
 import { bearerKey } from './api-key-auth';
-import { DomainError } from '../errors';
+import { DomainError } from '#server/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

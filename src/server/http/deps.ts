@@ -1,15 +1,15 @@
 // What the route groups are handed. Its own module, so route files and the file that wires them import it
 // from here and not from each other (no import cycle).
-import type { Clock } from '../clock';
-import type { SessionService } from '../auth/session-service';
-import type { BlobStore } from '../storage/blob-store';
-import type { JobService } from '../jobs/job-service';
-import type { AdmissionControl } from '../jobs/admission';
-import type { AccountService } from '../auth/account-service';
+import type { Clock } from '#server/clock';
+import type { SessionService } from '#server/auth/session-service';
+import type { BlobStore } from '#server/storage/blob-store';
+import type { JobService } from '#server/jobs/job-service';
+import type { AdmissionControl } from '#server/jobs/admission';
+import type { AccountService } from '#server/auth/account-service';
 import type { MinRate } from './body-guard';
-import type { ApiKeyService } from '../auth/api-key-service';
-import type { FairUse } from '../api/fair-use';
-import type { FileTransformer } from '../sandbox/protocol';
+import type { ApiKeyService } from '#server/auth/api-key-service';
+import type { FairUse } from '#server/api/fair-use';
+import type { FileTransformer } from '#server/sandbox/protocol';
 
 export interface RouteDeps {
   clock: Clock;

@@ -2,9 +2,9 @@
 // on 5xx. Services throw DomainError; low-level faults are named by classifyFault; Fastify's own errors by their code.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
-import type { ApiError } from '../../contract/api';
-import { DomainError } from '../errors';
-import { classifyFault } from '../faults';
+import type { ApiError } from '#contract/api';
+import { DomainError } from '#server/errors';
+import { classifyFault } from '#server/faults';
 import { CODE_OF_STATUS, FRAMEWORK_ERRORS, STATUS_OF } from './error-status';
 import type { PageFallback } from './static-client';
 

@@ -1,5 +1,5 @@
 // The only table that knows which HTTP status each error code answers with.
-import type { ErrorCode } from '../../contract/errors';
+import type { ErrorCode } from '#contract/errors';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,

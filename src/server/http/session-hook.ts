@@ -3,9 +3,9 @@
 // the visitor first needs one, through `ensureStoredSession` (first upload, first pause). Storing one for every
 // cookieless request let any client write thousands of session rows a second, each kept for two days.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow } from '../db/schema';
-import { ownerOf, type IssuedSession, type SessionService } from '../auth/session-service';
-import { SESSION_LIFETIMES } from '../auth/session-service';
+import type { SessionRow } from '#server/db/schema';
+import { ownerOf, type IssuedSession, type SessionService } from '#server/auth/session-service';
+import { SESSION_LIFETIMES } from '#server/auth/session-service';
 
 export const SESSION_COOKIE = 'sid';
 

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { User } from '../../contract/api';
-import { CLIENT_ROUTES } from '../../contract/routes';
+import type { User } from '#contract/api';
+import { CLIENT_ROUTES } from '#contract/routes';
 import { newNonce, pagePolicy } from './security-headers';
 import { NOT_FOUND_MODULE, pageModule, preloadLinks, preloadsFor, readManifest } from './page-preloads';
 

@@ -4,22 +4,22 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
-import type { BlobStore } from '../storage/blob-store';
-import { discard } from '../storage/blob-store';
-import { sniffImageFormat, SNIFF_BYTES } from '../codec/sniff';
-import { PNG_HEADER_BYTES, pngOverLimit } from '../codec/png-header';
+import type { BlobStore } from '#server/storage/blob-store';
+import { discard } from '#server/storage/blob-store';
+import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/sniff';
+import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/png-header';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
-import { MIME_TYPES } from '../codec/types';
-import { FORMAT_EXTENSIONS } from '../../contract/settings';
-import type { AcceptedUpload } from '../jobs/job-service';
-import { decodeFormFilename, sanitizeFilename } from '../jobs/filename';
+import { MIME_TYPES } from '#server/codec/types';
+import { FORMAT_EXTENSIONS } from '#contract/settings';
+import type { AcceptedUpload } from '#server/jobs/job-service';
+import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';
 import { BodyGuard, type MinRate } from './body-guard';
-import type { UploadRejection } from '../../contract/api';
-import type { ErrorCode } from '../../contract/errors';
-import { MIN_FILE_SIZE } from '../../contract/limits';
-import { fileTooSmallMessage, MESSAGES } from '../../contract/messages';
+import type { UploadRejection } from '#contract/api';
+import type { ErrorCode } from '#contract/errors';
+import { MIN_FILE_SIZE } from '#contract/limits';
+import { fileTooSmallMessage, MESSAGES } from '#contract/messages';
 
 export interface IntakeLimits {
   /** Slow-client cut-off for the body. */

@@ -1,8 +1,8 @@
 // What a caller may upload: guests 10 files of 10 MB; signed-in users 50 files under a server safety ceiling.
-import type { SessionRow } from '../db/schema';
-import type { UploadConfig } from '../../contract/api';
-import { fileTooLargeMessage, MESSAGES } from '../../contract/messages';
-import { GUEST_MAX_FILE_SIZE, GUEST_MAX_FILES, USER_MAX_FILE_SIZE, USER_MAX_FILES } from '../../contract/limits';
+import type { SessionRow } from '#server/db/schema';
+import type { UploadConfig } from '#contract/api';
+import { fileTooLargeMessage, MESSAGES } from '#contract/messages';
+import { GUEST_MAX_FILE_SIZE, GUEST_MAX_FILES, USER_MAX_FILE_SIZE, USER_MAX_FILES } from '#contract/limits';
 import type { IntakeLimits } from './upload-intake';
 import type { MinRate } from './body-guard';
 

@@ -1,8 +1,8 @@
 // The SQL behind admission control: how much waiting work an upload would join, counted in the same transaction
 // that inserts the upload's rows, so concurrent uploads cannot all pass a check that only one of them should.
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Db } from '../db/database';
-import type { Database, NewJob } from '../db/schema';
+import type { Db } from '#server/db/database';
+import type { Database, NewJob } from '#server/db/schema';
 
 /** Who is uploading: the owner, and the client address when the owner is a guest (null for signed-in users). */
 export interface Applicant {

@@ -9,8 +9,8 @@
 // - in total: only work that can run. A paused owner's jobs hold no worker and only count against that owner,
 //   so parking jobs in paused queues cannot lock everyone else out.
 import type { Transaction } from 'kysely';
-import type { Database, NewJob } from '../db/schema';
-import { DomainError } from '../errors';
+import type { Database, NewJob } from '#server/db/schema';
+import { DomainError } from '#server/errors';
 import type { AdmissionRepository, Applicant, BacklogCounts } from './admission-repository';
 
 export type { Applicant } from './admission-repository';

@@ -1,5 +1,5 @@
 // The SQL the scale-out queue needs to (re)build its Redis view from the jobs table, the source of truth.
-import type { Db } from '../db/database';
+import type { Db } from '#server/db/database';
 
 export interface BacklogRow {
   id: string;

@@ -20,8 +20,8 @@
 //   `ownerResumed` adds the owner's pending rows again.
 import { DelayedError, Job, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
+import type { Clock } from '#server/clock';
+import type { Logger } from '#server/logger';
 import type { JobQueue } from './job-queue';
 import type { JobRepository } from './job-repository';
 import type { JobRunner } from './job-runner';

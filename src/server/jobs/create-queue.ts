@@ -1,15 +1,15 @@
 // Chooses the queue implementation: in-process without Redis, BullMQ with it. Which roles may run without Redis is
 // the config's rule (config.ts), so a split role never reaches here without a Redis URL.
-import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { Logger } from '../logger';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/database';
+import type { Logger } from '#server/logger';
 import type { JobQueue } from './job-queue';
 import type { JobRepository } from './job-repository';
 import type { JobRunner } from './job-runner';
 import { InProcessQueue } from './in-process-queue';
 import { BullMqQueue } from './bullmq-queue';
 import { BacklogRepository } from './backlog-repository';
-import { MAX_CONCURRENT_JOBS } from '../../contract/limits';
+import { MAX_CONCURRENT_JOBS } from '#contract/limits';
 
 export interface QueueDeps {
   db: Db;

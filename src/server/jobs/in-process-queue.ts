@@ -1,11 +1,11 @@
 // The embedded queue: workers in this process pull due jobs straight from the jobs table.
 // Fairness: the next slot goes to the owner with the fewest running jobs, then the one served longest ago,
 // so one owner's 50-file batch cannot starve another guest's single file.
-import type { Clock } from '../clock';
+import type { Clock } from '#server/clock';
 import type { JobQueue } from './job-queue';
 import type { JobRepository } from './job-repository';
 import type { JobRunner } from './job-runner';
-import type { Logger } from '../logger';
+import type { Logger } from '#server/logger';
 
 interface Running {
   ownerId: string;

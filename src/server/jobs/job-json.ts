@@ -1,7 +1,7 @@
 // Row -> API Job. compressedPath is the download URL, never a filesystem path.
-import type { CompressionType, FormatDecision, Job, JobStatus } from '../../contract/api';
-import type { OutputFormat } from '../../contract/settings';
-import type { JobRow } from '../db/schema';
+import type { CompressionType, FormatDecision, Job, JobStatus } from '#contract/api';
+import type { OutputFormat } from '#contract/settings';
+import type { JobRow } from '#server/db/schema';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 

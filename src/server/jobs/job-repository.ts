@@ -1,12 +1,12 @@
 // Every SQL statement about jobs and per-owner queue state. Each query that serves a caller is scoped to its owner.
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '#server/db/database';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, JobRow, JobUpdate, NewJob } from '../db/schema';
+import type { Database, JobRow, JobUpdate, NewJob } from '#server/db/schema';
 
 /** The database, or a transaction on it (admission control runs some writes inside its own). */
 export type Executor = Kysely<Database> | Transaction<Database>;
-import type { JobStatus } from '../../contract/api';
+import type { JobStatus } from '#contract/api';
 
 export interface CompletionFacts {
   compressedSize: number;

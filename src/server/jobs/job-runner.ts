@@ -1,20 +1,20 @@
 // Runs one claimed job: codec on the original, result written atomically, row updated only if we still hold it.
 // Shared by every queue implementation, so retries and failure rules are the same in both deployment modes.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
-import type { BlobStore } from '../storage/blob-store';
+import type { Clock } from '#server/clock';
+import type { BlobStore } from '#server/storage/blob-store';
 import type { JobRepository } from './job-repository';
-import type { JobRow } from '../db/schema';
-import type { Logger } from '../logger';
+import type { JobRow } from '#server/db/schema';
+import type { Logger } from '#server/logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
-import { CodecError, MIME_TYPES } from '../codec/types';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../codec/time-limit';
-import type { ControlOptions, FileCompressor } from '../sandbox/protocol';
-import { CodecCrashError } from '../sandbox/codec-pool';
-import { discard } from '../storage/blob-store';
-import { classifyFault } from '../faults';
-import { MAX_INPUT_PIXELS, MAX_RETRIES } from '../../contract/limits';
-import { formatOfMimeType, IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '../../contract/settings';
+import { CodecError, MIME_TYPES } from '#server/codec/types';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
+import type { ControlOptions, FileCompressor } from '#server/sandbox/protocol';
+import { CodecCrashError } from '#server/sandbox/codec-pool';
+import { discard } from '#server/storage/blob-store';
+import { classifyFault } from '#server/faults';
+import { MAX_INPUT_PIXELS, MAX_RETRIES } from '#contract/limits';
+import { formatOfMimeType, IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
 
 export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 20_000;

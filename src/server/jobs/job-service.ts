@@ -1,14 +1,14 @@
 // Business rules for a caller's jobs and queue: create, list, remove, clear, pause/resume, status and stats.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
-import type { BlobStore } from '../storage/blob-store';
+import type { Clock } from '#server/clock';
+import type { BlobStore } from '#server/storage/blob-store';
 import type { JobQueue } from './job-queue';
 import type { Executor, JobRepository } from './job-repository';
-import type { JobRow, NewJob } from '../db/schema';
-import type { QueueStats, QueueStatus } from '../../contract/api';
-import type { CompressSettings } from '../../contract/settings-schema';
-import { RETENTION_HOURS } from '../../contract/limits';
-import { DomainError, notFound } from '../errors';
+import type { JobRow, NewJob } from '#server/db/schema';
+import type { QueueStats, QueueStatus } from '#contract/api';
+import type { CompressSettings } from '#contract/settings-schema';
+import { RETENTION_HOURS } from '#contract/limits';
+import { DomainError, notFound } from '#server/errors';
 import { settingsColumns } from './job-settings';
 
 export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // A job's compression settings as row columns, and back: the row is the truth (queue messages carry only ids), so
 // an upload writes its settings there, the runner reads them from there, and a re-tune starts from them.
-import type { JobRow, NewJob } from '../db/schema';
-import type { CompressSettings, CompressSettingsInput } from '../../contract/settings-schema';
+import type { JobRow, NewJob } from '#server/db/schema';
+import type { CompressSettings, CompressSettingsInput } from '#contract/settings-schema';
 
 export type SettingsColumns = Pick<
   NewJob,

@@ -1,8 +1,8 @@
 // Scale-out safety net: makes Redis agree with the jobs table again, at worker start and then periodically.
 // The table is the source of truth, so anything Redis forgot (data loss, a failed add, a job dropped while its
 // owner was paused and a resume that raced the drop) is found by looking at the rows, never at Redis alone.
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
+import type { Clock } from '#server/clock';
+import type { Logger } from '#server/logger';
 import type { JobRepository } from './job-repository';
 
 export interface SyncReport {

@@ -1,9 +1,9 @@
 // Keeps the 24-hour promise: expired jobs and their files, expired sessions, orphan files and stale temp files go.
-import type { Clock } from '../clock';
-import { BLOB_KINDS, type BlobStore } from '../storage/blob-store';
-import type { JobRepository } from '../jobs/job-repository';
-import type { SessionService } from '../auth/session-service';
-import type { LoginThrottle } from '../auth/login-throttle';
+import type { Clock } from '#server/clock';
+import { BLOB_KINDS, type BlobStore } from '#server/storage/blob-store';
+import type { JobRepository } from '#server/jobs/job-repository';
+import type { SessionService } from '#server/auth/session-service';
+import type { LoginThrottle } from '#server/auth/login-throttle';
 
 /** Files younger than this may belong to an upload whose row is being written right now. */
 const ORPHAN_GRACE_MS = 10 * 60 * 1000;

@@ -46,10 +46,11 @@ async function bundle(): Promise<CodecLaunch> {
     plugins: [
       {
         // Packages stay external (native addons cannot be bundled), addressed by absolute path: the bundle lives
-        // outside the project, where their names would not resolve.
+        // outside the project, where their names would not resolve. Our own '#server/...' and '#contract/...'
+        // imports are sources, bundled like relative ones.
         name: 'packages-by-path',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => {
+          build.onResolve({ filter: /^[^./#]/ }, (args) => {
             const bare = args.path.startsWith('node:') || BUILTINS.has(args.path);
             return { path: bare ? args.path : import.meta.resolve(args.path), external: true };
           });

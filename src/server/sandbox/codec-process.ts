@@ -3,8 +3,8 @@
 // on one hostile image ends this process only; the parent counts it against that one job.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { compress, makePreview } from '../codec';
-import { transformImage } from '../codec/tinify-transform';
+import { compress, makePreview } from '#server/codec/index';
+import { transformImage } from '#server/codec/tinify-transform';
 import {
   lowerPriority,
   serializeError,

@@ -3,8 +3,8 @@
 // server plans without decoding anything and without loading the codec.
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
-import type { ImageFormat } from '../../contract/settings';
-import { workingBytesPerPixel } from '../codec/time-limit';
+import type { ImageFormat } from '#contract/settings';
+import { workingBytesPerPixel } from '#server/codec/time-limit';
 import type { CodecRequest } from './protocol';
 
 /**

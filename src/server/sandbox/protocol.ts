@@ -1,8 +1,8 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import type { FormatDecision } from '../../contract/api';
-import { CodecError, type CodecErrorKind, type CompressOptions, type ImageFacts, type ImageFormat, type OutputFormat } from '../codec/types';
-import type { TransformRequest } from '../codec/tinify-transform';
+import type { FormatDecision } from '#contract/api';
+import { CodecError, type CodecErrorKind, type CompressOptions, type ImageFacts, type ImageFormat, type OutputFormat } from '#server/codec/types';
+import type { TransformRequest } from '#server/codec/tinify-transform';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { Loader2 } from 'lucide-react';
-import { loginSchema, registerSchema } from '../../../contract/api';
+import { loginSchema, registerSchema } from '#contract/api';
 import { useLogin, useRegister } from '../../api/account';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';

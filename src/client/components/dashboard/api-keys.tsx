@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
-import { createApiKeySchema, type CreatedApiKey } from '../../../contract/api-keys';
+import { createApiKeySchema, type CreatedApiKey } from '#contract/api-keys';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUsage } from '../../api/api-keys';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/button';

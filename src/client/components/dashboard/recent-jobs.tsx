@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Download, ImagePlus } from 'lucide-react';
-import type { Job } from '../../../contract/api';
+import type { Job } from '#contract/api';
 import { cn } from '../../lib/cn';
 import { downloadJob } from '../../lib/download';
 import { formatBytes, formatDateTime, formatExpiry, savingPercent } from '../../lib/format';

@@ -1,7 +1,7 @@
 // The end of the header: the signed-in visitor's account, or what a guest can do.
 import { Link, useLocation } from 'wouter';
 import { LayoutDashboard, LogIn, LogOut } from 'lucide-react';
-import type { User } from '../../../contract/api';
+import type { User } from '#contract/api';
 import { useLogout } from '../../api/account';
 import { displayName, userInitial } from '../../lib/format';
 import { cn } from '../../lib/cn';

@@ -1,7 +1,7 @@
 // The brand mark every header starts with, and the skip link that comes before it.
 import { Link } from 'wouter';
 import { Minimize2 } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 export function BrandLink() {
   return (

@@ -2,8 +2,8 @@
 // (POST /api/jobs/:id/recompress). The file is compressed again from its stored original, without uploading again;
 // a setting the server refuses is shown beside its field.
 import { useState } from 'react';
-import type { Job } from '../../../contract/api';
-import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '../../../contract/settings';
+import type { Job } from '#contract/api';
+import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '#contract/settings';
 import { useRecompress } from '../../api/jobs';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';

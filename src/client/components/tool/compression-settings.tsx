@@ -1,11 +1,11 @@
 import { Settings2 } from 'lucide-react';
-import type { Preset } from '../../../contract/api';
+import type { Preset } from '#contract/api';
 import { cn } from '../../lib/cn';
 import { qualityLevel, QUALITY_LEVEL_CLASSES } from '../../lib/image-diff';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { OutputFormatChoice } from './output-format-choice';
 import { ControlSettingsFields } from './control-settings';
-import { COMPRESSION_PRESETS } from '../../../contract/presets';
+import { COMPRESSION_PRESETS } from '#contract/presets';
 import { selectedPresetId, withCustomQuality, withPreset, type CompressionSettings as Settings } from './settings';
 
 

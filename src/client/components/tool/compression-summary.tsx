@@ -1,5 +1,5 @@
 import { BarChart3 } from 'lucide-react';
-import type { Job } from '../../../contract/api';
+import type { Job } from '#contract/api';
 import { computeDashboardStats } from '../../lib/dashboard-stats';
 import { formatFileSize } from '../../lib/format';
 import { outputFormatCounts } from '../../lib/output-format';

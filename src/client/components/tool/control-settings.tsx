@@ -1,7 +1,7 @@
 // Mode, target size, resize and metadata: the part of the settings that says how each image is made, with a
 // one-line explanation per choice and each field's problem shown next to it. Used by the settings card (for the
 // next upload) and by a finished card's "Adjust" panel (for that file), hence the id prefix.
-import { COMPRESSION_MODES, METADATA_POLICIES, type CompressionMode, type MetadataPolicy } from '../../../contract/settings';
+import { COMPRESSION_MODES, METADATA_POLICIES, type CompressionMode, type MetadataPolicy } from '#contract/settings';
 import { METADATA_LABELS, METADATA_NOTES, MODE_LABELS, MODE_NOTES, controlProblems, type ControlField, type ControlSettings } from './control';
 
 const INPUT = 'w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600';

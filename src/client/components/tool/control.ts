@@ -8,7 +8,7 @@ import {
   targetSizeProblem,
   type CompressionMode,
   type MetadataPolicy,
-} from '../../../contract/settings';
+} from '#contract/settings';
 
 export interface ControlSettings {
   mode: CompressionMode;

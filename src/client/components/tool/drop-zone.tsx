@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDropzone, type FileError, type FileRejection } from 'react-dropzone';
 import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
-import type { UploadConfig } from '../../../contract/api';
-import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '../../../contract/limits';
-import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '../../../contract/messages';
+import type { UploadConfig } from '#contract/api';
+import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '#contract/limits';
+import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '#contract/messages';
 import type { RefusedFile, UploadSending } from '../../api/jobs';
 import { describeProgress } from '../../lib/upload';
 import { cn } from '../../lib/cn';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Info } from 'lucide-react';
-import { GUEST_MAX_FILES } from '../../../contract/limits';
+import { GUEST_MAX_FILES } from '#contract/limits';
 import { GUEST_MAX_SIZE_TEXT } from '../../content/limits-text';
 
 /** Tells a guest what signing in changes; hidden for signed-in users. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
-import type { Job } from '../../../contract/api';
+import type { Job } from '#contract/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '../../lib/format';
 import { autoDecisionText, outputFormatText } from '../../lib/output-format';

@@ -1,5 +1,5 @@
 // Status badge look per job status (spec section 4); any unknown value looks like pending.
-import type { JobStatus } from '../../../contract/api';
+import type { JobStatus } from '#contract/api';
 
 export const STATUS_STYLES: Record<JobStatus, { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-slate-100 text-slate-700' },

@@ -1,7 +1,7 @@
 // The processing files grid with Clear All and Download All (the page runs the requests).
 import { useState } from 'react';
 import { Download, Images, Loader2, Trash2 } from 'lucide-react';
-import type { Job } from '../../../contract/api';
+import type { Job } from '#contract/api';
 import { downloadJob } from '../../lib/download';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';

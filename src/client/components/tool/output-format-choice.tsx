@@ -1,7 +1,7 @@
 // The output format part of the settings card: a format, a note on which browsers show it, and the background
 // that transparency is flattened onto when the format is JPEG.
 import { useEffect, useState } from 'react';
-import { FORMAT_LABELS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '../../../contract/settings';
+import { FORMAT_LABELS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
 import { displayableFormats } from '../../lib/format-support';
 import type { CompressionSettings } from './settings';
 

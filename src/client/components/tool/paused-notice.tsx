@@ -1,6 +1,6 @@
 // Shown wherever uploads happen while the caller's queue is paused: new files wait in Pending until Resume.
 import { PauseCircle, Play } from 'lucide-react';
-import type { QueueStatus } from '../../../contract/api';
+import type { QueueStatus } from '#contract/api';
 import { Button } from '../ui/button';
 
 export function PausedNotice({ status, busy, onResume }: { status?: QueueStatus; busy: boolean; onResume: () => void }) {

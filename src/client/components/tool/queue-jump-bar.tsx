@@ -2,7 +2,7 @@
 // sight, a bar says how many and takes the user (and the focus) there. It is a live region, so screen readers hear it.
 import { useEffect, useState } from 'react';
 import { ArrowDown } from 'lucide-react';
-import type { Job } from '../../../contract/api';
+import type { Job } from '#contract/api';
 
 export const FILES_HEADING_ID = 'files-heading';
 

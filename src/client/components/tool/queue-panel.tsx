@@ -1,6 +1,6 @@
 // Queue management: live status and throughput, with pause, resume and clear (the page runs the actions).
 import { Activity, Pause, Play, Trash2 } from 'lucide-react';
-import type { QueueStats, QueueStatus } from '../../../contract/api';
+import type { QueueStats, QueueStatus } from '#contract/api';
 import type { QueueAction } from '../../api/queue';
 import { formatElapsed, formatMinutes } from '../../lib/format';
 import { Button } from '../ui/button';

@@ -1,8 +1,8 @@
 // Compression settings state (spec section 4): defaults, presets and the custom slider, plus the output format,
 // which is remembered across visits.
-import type { CompressionType, Preset } from '../../../contract/api';
-import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from '../../../contract/limits';
-import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } from '../../../contract/settings';
+import type { CompressionType, Preset } from '#contract/api';
+import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from '#contract/limits';
+import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } from '#contract/settings';
 import { DEFAULT_CONTROL, loadStoredControl, type ControlSettings } from './control';
 
 export interface CompressionSettings {

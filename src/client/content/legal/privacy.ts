@@ -1,5 +1,5 @@
 // Privacy policy copy: a short version (/privacy) and a detailed one (/privacy-enhanced).
-import { LEGAL_EMAIL, PRIVACY_EMAIL, PRODUCT_NAME, SUPPORT_EMAIL } from '../../../contract/brand';
+import { LEGAL_EMAIL, PRIVACY_EMAIL, PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand';
 import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '../types';
 import { RETENTION_TEXT } from '../limits-text';
 

@@ -1,5 +1,5 @@
 // Terms of service copy: a short version (/terms) and a detailed one (/terms-enhanced).
-import { LEGAL_EMAIL, PRODUCT_NAME } from '../../../contract/brand';
+import { LEGAL_EMAIL, PRODUCT_NAME } from '#contract/brand';
 import type { ContactPoint, LegalSection } from '../types';
 import {
   CONCURRENCY_TEXT,

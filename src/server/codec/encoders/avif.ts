@@ -1,7 +1,7 @@
 // AVIF (AV1 still image, libaom through libheif). Quality is calibrated against our JPEG (see the table below).
 import { z } from 'zod';
 import type { AvifOptions } from 'sharp';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '../../../contract/settings';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
 import { calibrated, toEncoded, type EncoderDescriptor } from './descriptor';
 
 /**

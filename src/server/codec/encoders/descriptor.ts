@@ -3,8 +3,8 @@
 // and its time and memory cost in ../costs.ts (kept apart so the server can plan without loading the encoders).
 import type { Metadata, Sharp } from 'sharp';
 import type { z } from 'zod';
-import type { ImageFormat } from '../../../contract/settings';
-import type { Deadline } from '../deadline';
+import type { ImageFormat } from '#contract/settings';
+import type { Deadline } from '#server/codec/deadline';
 
 export interface EncodedImage {
   data: Buffer;

@@ -1,5 +1,5 @@
 // Every output format's descriptor, by format.
-import type { ImageFormat } from '../../../contract/settings';
+import type { ImageFormat } from '#contract/settings';
 import { avifEncoder } from './avif';
 import type { EncoderDescriptor } from './descriptor';
 import { jpegEncoder } from './jpeg';

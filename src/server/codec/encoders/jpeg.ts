@@ -2,9 +2,9 @@
 // mozjpeg's own quality, which the other formats are calibrated against.
 import { z } from 'zod';
 import type { JpegOptions, Sharp } from 'sharp';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '../../../contract/settings';
-import { chromaDetail } from '../chroma';
-import { sharp } from '../sharp-setup';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
+import { chromaDetail } from '#server/codec/chroma';
+import { sharp } from '#server/codec/sharp-setup';
 import { toEncoded, type EncodeSource, type EncoderDescriptor } from './descriptor';
 
 type ChromaSubsampling = '4:2:0' | '4:4:4';

@@ -1,8 +1,8 @@
 // PNG: palette quantisation when it is small and good enough, else lossless oxipng (the pipeline is in ../png.ts).
 // Our scale is libimagequant's quality floor, with a structural-similarity floor on top.
 import { z } from 'zod';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '../../../contract/settings';
-import { encodePng, paletteOptions } from '../png';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
+import { encodePng, paletteOptions } from '#server/codec/png';
 import type { EncoderDescriptor } from './descriptor';
 
 type PaletteOptions = ReturnType<typeof paletteOptions>;

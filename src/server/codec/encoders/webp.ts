@@ -1,7 +1,7 @@
 // WebP (lossy, libwebp) with lossless alpha. Quality is calibrated against our JPEG (see the table below).
 import { z } from 'zod';
 import type { WebpOptions } from 'sharp';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '../../../contract/settings';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
 import { calibrated, toEncoded, type EncoderDescriptor } from './descriptor';
 
 /**

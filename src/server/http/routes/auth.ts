@@ -1,13 +1,13 @@
 // Accounts: register, login, logout, current user, delete account, export data.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loginSchema, registerSchema } from '../../../contract/api';
-import { MESSAGES } from '../../../contract/messages';
-import { toUserJson } from '../../auth/account-service';
-import { toJobJson } from '../../jobs/job-json';
-import { attachmentHeader } from '../content-disposition';
-import { DomainError } from '../../errors';
-import { clearSessionCookie, setSessionCookie } from '../session-hook';
-import type { RouteDeps } from '../deps';
+import { loginSchema, registerSchema } from '#contract/api';
+import { MESSAGES } from '#contract/messages';
+import { toUserJson } from '#server/auth/account-service';
+import { toJobJson } from '#server/jobs/job-json';
+import { attachmentHeader } from '#server/http/content-disposition';
+import { DomainError } from '#server/errors';
+import { clearSessionCookie, setSessionCookie } from '#server/http/session-hook';
+import type { RouteDeps } from '#server/http/deps';
 
 /** The caller's stored session, or null for a visitor who has none yet (nothing to carry over or end). */
 const storedSession = (request: FastifyRequest) => (request.sessionStored ? request.session : null);

@@ -1,16 +1,16 @@
 // POST /api/compress: multipart upload of images -> pending jobs.
 import type { FastifyInstance } from 'fastify';
-import type { CompressResponse } from '../../../contract/api';
-import { compressSettingsSchema, settingsFieldOf } from '../../../contract/settings-schema';
-import type { ErrorCode } from '../../../contract/errors';
-import { MESSAGES } from '../../../contract/messages';
-import { DomainError } from '../../errors';
-import { classifyFault } from '../../faults';
-import { discardAccepted, receiveUpload, type IntakeResult } from '../upload-intake';
-import { intakeLimitsFor, maxUploadBodyBytes } from '../upload-limits';
-import { ensureStoredSession, ownerOfRequest } from '../session-hook';
-import { toJobJson } from '../../jobs/job-json';
-import type { RouteDeps } from '../deps';
+import type { CompressResponse } from '#contract/api';
+import { compressSettingsSchema, settingsFieldOf } from '#contract/settings-schema';
+import type { ErrorCode } from '#contract/errors';
+import { MESSAGES } from '#contract/messages';
+import { DomainError } from '#server/errors';
+import { classifyFault } from '#server/faults';
+import { discardAccepted, receiveUpload, type IntakeResult } from '#server/http/upload-intake';
+import { intakeLimitsFor, maxUploadBodyBytes } from '#server/http/upload-limits';
+import { ensureStoredSession, ownerOfRequest } from '#server/http/session-hook';
+import { toJobJson } from '#server/jobs/job-json';
+import type { RouteDeps } from '#server/http/deps';
 
 export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post('/api/compress', async (request, reply) => {

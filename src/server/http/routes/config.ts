@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPRESSION_PRESETS } from '../../../contract/presets';
-import { uploadConfigFor } from '../upload-limits';
+import { COMPRESSION_PRESETS } from '#contract/presets';
+import { uploadConfigFor } from '#server/http/upload-limits';
 
 export function registerConfigRoutes(app: FastifyInstance): void {
   app.get('/api/upload-config', async (request) => uploadConfigFor(request.session));

@@ -1,14 +1,14 @@
 // Downloads: one result, one original (for the comparison view), or a streamed ZIP of all results.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZipArchive } from 'archiver';
-import type { JobRow } from '../../db/schema';
-import type { BlobKind } from '../../storage/blob-store';
-import { uniqueNames, zipEntryName } from '../../jobs/filename';
-import { outputFilename } from '../../../contract/settings';
-import { attachmentHeader } from '../content-disposition';
-import { DomainError, notFound } from '../../errors';
-import { ownerOfRequest } from '../session-hook';
-import type { RouteDeps } from '../deps';
+import type { JobRow } from '#server/db/schema';
+import type { BlobKind } from '#server/storage/blob-store';
+import { uniqueNames, zipEntryName } from '#server/jobs/filename';
+import { outputFilename } from '#contract/settings';
+import { attachmentHeader } from '#server/http/content-disposition';
+import { DomainError, notFound } from '#server/errors';
+import { ownerOfRequest } from '#server/http/session-hook';
+import type { RouteDeps } from '#server/http/deps';
 
 /** A download must never be rendered as a page, even if a browser opens it directly. */
 const DOWNLOAD_HEADERS = {

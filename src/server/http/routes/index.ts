@@ -1,7 +1,7 @@
 // One file per route group; this wires them together.
-export type { RouteDeps } from '../deps';
+export type { RouteDeps } from '#server/http/deps';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../deps';
+import type { RouteDeps } from '#server/http/deps';
 import { registerAuthRoutes } from './auth';
 import { registerConfigRoutes } from './config';
 import { registerCompressRoutes } from './compress';

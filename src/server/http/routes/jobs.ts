@@ -1,15 +1,15 @@
 // The caller's jobs: list, delete one, delete all, re-tune one. Another owner's id is indistinguishable from a
 // missing one.
 import type { FastifyInstance } from 'fastify';
-import { toJobJson } from '../../jobs/job-json';
-import { settingsInputOf } from '../../jobs/job-settings';
-import { ownerOfRequest } from '../session-hook';
-import { DomainError, notFound } from '../../errors';
-import { compressSettingsSchema, settingsFieldOf } from '../../../contract/settings-schema';
-import type { JobRow } from '../../db/schema';
-import type { RouteDeps } from '../deps';
-import { jobQuerySchema } from '../../../contract/api-keys';
-import { JobWaiter } from '../../api/job-waiter';
+import { toJobJson } from '#server/jobs/job-json';
+import { settingsInputOf } from '#server/jobs/job-settings';
+import { ownerOfRequest } from '#server/http/session-hook';
+import { DomainError, notFound } from '#server/errors';
+import { compressSettingsSchema, settingsFieldOf } from '#contract/settings-schema';
+import type { JobRow } from '#server/db/schema';
+import type { RouteDeps } from '#server/http/deps';
+import { jobQuerySchema } from '#contract/api-keys';
+import { JobWaiter } from '#server/api/job-waiter';
 
 export function registerJobRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/jobs', async (request) => (await deps.jobService.list(ownerOfRequest(request))).map(toJobJson));

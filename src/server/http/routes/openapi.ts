@@ -1,6 +1,6 @@
 // The published contract: the OpenAPI 3.1 document generated from src/contract, built once per process.
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApiDocument } from '../../../contract/openapi';
+import { buildOpenApiDocument } from '#contract/openapi';
 
 export function registerOpenApiRoute(app: FastifyInstance): void {
   let document: string | null = null;

@@ -1,7 +1,7 @@
 // Per-owner queue state and control: acts on the caller's jobs only.
 import type { FastifyInstance } from 'fastify';
-import { ensureStoredSession, ownerOfRequest } from '../session-hook';
-import type { RouteDeps } from '../deps';
+import { ensureStoredSession, ownerOfRequest } from '#server/http/session-hook';
+import type { RouteDeps } from '#server/http/deps';
 
 export function registerQueueRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/queue/status', async (request) => deps.jobService.status(ownerOfRequest(request)));

@@ -3,21 +3,21 @@
 // every other upload. Errors are Tinify's `{ error, message }` with its statuses.
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../../contract/settings';
-import { compressSettingsSchema } from '../../../contract/settings-schema';
-import { USER_MAX_FILE_SIZE } from '../../../contract/limits';
-import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '../../../contract/tinify';
-import type { ApiKeyRow, JobRow } from '../../db/schema';
-import { sniffImageFormat } from '../../codec/sniff';
-import { CodecError } from '../../codec/types';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../../codec/time-limit';
-import { CodecCrashError } from '../../sandbox/codec-pool';
-import { JobWaiter } from '../../api/job-waiter';
-import { fetchSourceUrl, SourceUrlRefused } from '../../tinify/source-url';
-import { RateLimitExceeded, rateHeaders } from '../../api/fair-use';
-import { DomainError } from '../../errors';
-import { STATUS_OF } from '../error-status';
-import type { RouteDeps } from '../deps';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
+import { compressSettingsSchema } from '#contract/settings-schema';
+import { USER_MAX_FILE_SIZE } from '#contract/limits';
+import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '#contract/tinify';
+import type { ApiKeyRow, JobRow } from '#server/db/schema';
+import { sniffImageFormat } from '#server/codec/sniff';
+import { CodecError } from '#server/codec/types';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
+import { CodecCrashError } from '#server/sandbox/codec-pool';
+import { JobWaiter } from '#server/api/job-waiter';
+import { fetchSourceUrl, SourceUrlRefused } from '#server/tinify/source-url';
+import { RateLimitExceeded, rateHeaders } from '#server/api/fair-use';
+import { DomainError } from '#server/errors';
+import { STATUS_OF } from '#server/http/error-status';
+import type { RouteDeps } from '#server/http/deps';
 
 /** How long POST /shrink waits for its job (Tinify answers synchronously). */
 const SHRINK_WAIT_MS = 120_000;

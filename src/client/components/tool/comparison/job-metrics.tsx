@@ -1,7 +1,7 @@
 // What the compression did to one job: size saved, the quality level with its colour, the preset and the format.
 import type { ReactNode } from 'react';
-import type { Job } from '../../../../contract/api';
-import { COMPRESSION_PRESETS } from '../../../../contract/presets';
+import type { Job } from '#contract/api';
+import { COMPRESSION_PRESETS } from '#contract/presets';
 import { formatFileSize, savingPercent } from '../../../lib/format';
 import { outputFormatText } from '../../../lib/output-format';
 import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '../../../lib/image-diff';

@@ -1,7 +1,7 @@
 // Quality Assessment: before/after comparison of one completed job (split or side by side, zoom, pan, differences).
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Job } from '../../../../contract/api';
-import { MESSAGES } from '../../../../contract/messages';
+import type { Job } from '#contract/api';
+import { MESSAGES } from '#contract/messages';
 import { cn } from '../../../lib/cn';
 import { CloseComparisonButton, ComparisonHeader, type ViewMode } from './comparison-header';
 import { ComparisonToolbar } from './comparison-toolbar';

@@ -1,5 +1,5 @@
 import { DEFAULT_QUALITY_TEXT, GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '../../limits-text';
-import { PRODUCT_NAME } from '../../../../contract/brand';
+import { PRODUCT_NAME } from '#contract/brand';
 
 export default `
 <p>If you have ever waited for a photo-heavy page to load on your phone, or had an email bounce because the attachments were too large, you have met the problem image compression solves. This guide explains the idea in plain language and shows how to compress your first images in about a minute.</p>
