@@ -9,7 +9,8 @@ import type { Logger } from '#server/logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
 import { CodecError, MIME_TYPES } from '#server/codec/types';
 import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
-import type { ControlOptions, FileCompressor } from '#server/sandbox/protocol';
+import type { FileCompressor } from '#server/sandbox/protocol';
+import { controlOptionsOf } from './job-settings';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
 import { discard } from '#server/storage/blob-store';
 import { classifyFault } from '#server/faults';
@@ -134,18 +135,6 @@ function formatSettingsOf(row: JobRow) {
     formats: formats?.length ? formats : undefined,
     background: row.background ?? undefined,
     inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
-  };
-}
-
-/** The row's mode, resize bounds and metadata policy as the codec takes them. */
-function controlOptionsOf(row: JobRow): ControlOptions {
-  return {
-    mode: row.mode,
-    targetSize: row.target_size ?? undefined,
-    allowResize: row.allow_resize === 1,
-    maxWidth: row.max_width ?? undefined,
-    maxHeight: row.max_height ?? undefined,
-    metadata: row.metadata,
   };
 }
 

@@ -2,6 +2,7 @@
 // an upload writes its settings there, the runner reads them from there, and a re-tune starts from them.
 import type { JobRow, NewJob } from '#server/db/schema';
 import type { CompressSettings, CompressSettingsInput } from '#contract/settings-schema';
+import type { ControlOptions } from '#server/sandbox/protocol';
 
 export type SettingsColumns = Pick<
   NewJob,
@@ -35,6 +36,18 @@ export function settingsColumns(settings: CompressSettings): SettingsColumns {
   };
 }
 
+/** The row's mode, resize bounds and metadata policy, as the codec takes them. */
+export function controlOptionsOf(row: JobRow): ControlOptions {
+  return {
+    mode: row.mode,
+    targetSize: row.target_size ?? undefined,
+    allowResize: row.allow_resize === 1,
+    maxWidth: row.max_width ?? undefined,
+    maxHeight: row.max_height ?? undefined,
+    metadata: row.metadata,
+  };
+}
+
 /** The row's settings as the settings schema takes them, so a re-tune changes only the fields it names. */
 export function settingsInputOf(row: JobRow): CompressSettingsInput {
   return {
@@ -43,11 +56,6 @@ export function settingsInputOf(row: JobRow): CompressSettingsInput {
     format: row.output_format,
     background: row.background ?? undefined,
     formats: row.candidate_formats ?? undefined,
-    mode: row.mode,
-    targetSize: row.target_size ?? undefined,
-    allowResize: row.allow_resize === 1,
-    maxWidth: row.max_width ?? undefined,
-    maxHeight: row.max_height ?? undefined,
-    metadata: row.metadata,
+    ...controlOptionsOf(row),
   };
 }

@@ -1,7 +1,6 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import type { FormatDecision } from '#contract/api';
-import { CodecError, type CodecErrorKind, type CompressOptions, type ImageFacts, type ImageFormat, type OutputFormat } from '#server/codec/types';
+import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/types';
 import type { TransformRequest } from '#server/codec/tinify-transform';
 
 /**
@@ -40,14 +39,8 @@ export interface CodecRequest {
 /** The codec options of the "control" settings (mode, target size, resize, metadata). */
 export type ControlOptions = Pick<CompressOptions, 'mode' | 'targetSize' | 'allowResize' | 'maxWidth' | 'maxHeight' | 'metadata'>;
 
-export interface CodecOutcome {
-  input: ImageFacts;
-  output: ImageFacts;
-  keptOriginal: boolean;
-  flattenedOnto: string | null;
-  decision: FormatDecision | null;
-  chosenQuality: number | null;
-  targetMet: boolean | null;
+/** What the codec made (its result without the bytes, which are in the output file). */
+export interface CodecOutcome extends Omit<CompressResult, 'data'> {
   /** A preview was written to previewPath (a preview that cannot be made never fails the job). */
   previewWritten?: boolean;
 }
