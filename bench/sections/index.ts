@@ -9,5 +9,6 @@ import { memory } from './memory';
 import { load } from './load';
 import { frontend } from './frontend';
 import { scaleout } from './scaleout';
+import { modes } from './modes';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, modes, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
