@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type CompressResult } from '../../../src/server/codec';
-import { compress } from './unhurried';
+import { HANG_GUARD_MS, compress } from './unhurried';
 import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
 import { minimalExif } from '../../../src/server/codec/metadata-strip';
 import { corpusFiles, readCorpus } from './corpus';
@@ -80,7 +80,7 @@ async function checkResult(file: string, input: Buffer, result: CompressResult):
 }
 
 function corpusSuite(folder: string, quality: number, filter: (f: string) => boolean = () => true) {
-  describe.concurrent(`${folder} at quality ${quality}`, { timeout: 60_000 }, () => {
+  describe.concurrent(`${folder} at quality ${quality}`, { timeout: HANG_GUARD_MS }, () => {
     it.each(corpusFiles(folder).filter(filter))('%s', async (file) => {
       const input = readCorpus(file);
       const result = await compress(input, { quality });

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type ImageFormat } from '../../../src/server/codec';
-import { compress } from './unhurried';
+import { HANG_GUARD_MS, compress } from './unhurried';
 import { codecTimeLimit, workingBytesPerPixel } from '../../../src/server/codec/time-limit';
 import { RESIZE_QUALITY } from '../../../src/server/codec/size-mode';
 import { largestFitting } from '../../../src/server/codec/size-search';
@@ -20,7 +20,7 @@ describe('size mode', () => {
     ['jpeg', 30_000],
     ['webp', 20_000],
     ['avif', 15_000],
-  ] as const)('finds the highest %s quality within %i bytes', { timeout: 60_000 }, async (format, target) => {
+  ] as const)('finds the highest %s quality within %i bytes', { timeout: HANG_GUARD_MS }, async (format, target) => {
     const result = await compress(photo(), { quality: 80, format, mode: 'size', targetSize: target });
     expect(result.targetMet).toBe(true);
     expect(result.data.length).toBeLessThanOrEqual(target);
@@ -45,7 +45,7 @@ describe('size mode', () => {
     expect(stripped.chosenQuality!).toBeGreaterThan(result.chosenQuality!);
   });
 
-  it('reaches a PNG target through the palette', { timeout: 120_000 }, async () => {
+  it('reaches a PNG target through the palette', { timeout: HANG_GUARD_MS }, async () => {
     const input = readCorpus('png/sharp-embedgravitybird-alpha.png'); // 487 KB, 576×384
     const result = await compress(input, { quality: 80, mode: 'size', targetSize: 120_000 });
     expect([result.output.format, result.targetMet]).toEqual(['png', true]);
@@ -63,7 +63,7 @@ describe('size mode', () => {
     expect(result.data.length).toBe(await bytesAt('jpeg', 1));
   });
 
-  it('downscales, as little as fits, when allowed', { timeout: 60_000 }, async () => {
+  it('downscales, as little as fits, when allowed', { timeout: HANG_GUARD_MS }, async () => {
     const target = 2000;
     expect(await bytesAt('jpeg', 1)).toBeGreaterThan(target);
     const result = await compress(photo(), { quality: 80, format: 'jpeg', mode: 'size', targetSize: target, allowResize: true });
@@ -85,7 +85,7 @@ describe('size mode', () => {
     expect(result.data.length).toBeLessThanOrEqual(input.length);
   });
 
-  it('lets Auto take the format that fits at the highest quality', { timeout: 120_000 }, async () => {
+  it('lets Auto take the format that fits at the highest quality', { timeout: HANG_GUARD_MS }, async () => {
     const target = 20_000;
     const result = await compress(photo(), { quality: 80, format: 'auto', mode: 'size', targetSize: target });
     expect(result.targetMet).toBe(true);
@@ -99,7 +99,7 @@ describe('size mode', () => {
     }
   });
 
-  it('lets Auto downscale or give the smallest when nothing fits', { timeout: 60_000 }, async () => {
+  it('lets Auto downscale or give the smallest when nothing fits', { timeout: HANG_GUARD_MS }, async () => {
     const smallest = await compress(photo(), { quality: 80, format: 'auto', formats: ['jpeg', 'webp'], mode: 'size', targetSize: 1024 });
     expect(smallest.targetMet).toBe(false);
     expect([smallest.output.width, smallest.chosenQuality]).toEqual([768, 1]);

@@ -6,3 +6,9 @@ import { compress as codecCompress } from '../../../src/server/codec';
 const UNHURRIED_SECONDS = 600;
 
 export const compress: typeof codecCompress = (input, options) => codecCompress(input, { timeoutSeconds: UNHURRIED_SECONDS, ...options });
+
+/**
+ * The vitest time limit of tests that encode whole corpus images, several at once: a guard against a hang, not a
+ * speed check (speed is measured by `npm run bench`), so it leaves room for a heavily loaded machine.
+ */
+export const HANG_GUARD_MS = 600_000;
