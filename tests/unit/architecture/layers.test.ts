@@ -19,13 +19,13 @@ describe('layers', () => {
     expect(await lint('src/client/lib/probe.ts', "export const load = () => import('../../server/faults');\n")).toHaveLength(1);
     expect(await lint('src/server/codec/probe.ts', "export { DomainError } from '../errors';\n")).toHaveLength(1);
     expect(await lint('src/contract/probe.ts', "import sharp from 'sharp';\nexport const s = sharp;\n")).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 
   it('lets the same imports through where they point down', async () => {
     expect(await lint('src/server/http/probe.ts', "import { classifyFault } from '../faults';\nexport const f = classifyFault;\n")).toEqual([]);
     expect(await lint('src/server/codec/probe.ts', "import { MESSAGES } from '../../contract/messages';\nimport sharp from 'sharp';\nexport const m = [MESSAGES, sharp];\n")).toEqual([]);
     expect(await lint('src/contract/probe.ts', "import { z } from 'zod';\nexport const s = z.string();\n")).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('has no import cycles in src/, type-only imports included', () => {
     const graph = importGraph('src');

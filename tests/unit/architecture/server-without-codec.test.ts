@@ -44,5 +44,5 @@ describe('the server process', () => {
     for (const name of IMAGE_PACKAGES) expect(server.get(name), `${name} reached through`).toBeUndefined();
     const codec = await packagesReached('src/server/sandbox/codec-process.ts');
     for (const name of IMAGE_PACKAGES) expect(codec.has(name), name).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -19,7 +19,7 @@ const SMALL = corpusPath('photos', 'kodim03.png');
 const bigNeed = CODEC_PROCESS_BYTES + 4608 * 3456 * ENCODER_COSTS.jpeg.workingBytesPerPixel;
 const smallNeed = CODEC_PROCESS_BYTES + 768 * 512 * ENCODER_COSTS.png.workingBytesPerPixel;
 
-describe('CodecPool memory budget', { timeout: 30_000 }, () => {
+describe('CodecPool memory budget', { timeout: 120_000 }, () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-budget-'));
   const pools: CodecPool[] = [];
   let n = 0;

@@ -15,7 +15,7 @@ import { isAlive, threadNiceness } from '../../support/processes';
 const SILENT_ENTRY = path.join(import.meta.dirname, 'fixtures/silent-codec-process.ts');
 const HANG_OR_ANSWER_ENTRY = path.join(import.meta.dirname, 'fixtures/hang-or-answer-codec-process.ts');
 
-describe('CodecPool', { timeout: 30_000 }, () => {
+describe('CodecPool', { timeout: 120_000 }, () => {
   const pools: CodecPool[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-pool-'));
   let n = 0;
