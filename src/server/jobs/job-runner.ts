@@ -69,6 +69,14 @@ export class JobRunner {
         timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats, control),
         control,
       });
+      // Taken over while we worked (our lease lapsed, another worker holds it now) or deleted: the job's files are
+      // no longer ours to replace, and a re-tuned job's would then stop matching its row. The check cannot be atomic
+      // with the rename below, but the lease is renewed all along, so only a stalled worker ever gets here late.
+      const current = await this.jobs.findById(jobId);
+      if (!current || current.lease_token !== leaseToken) {
+        await Promise.all([discard(resultTemp), discard(previewTemp)]);
+        return 'lost';
+      }
       // The preview first: once the row says completed, its card may ask for it at once.
       if (result.previewWritten) await this.blobs.commit(previewTemp, 'preview', jobId);
       else await discard(previewTemp);

@@ -286,8 +286,8 @@ describe('JobRunner', () => {
       expect((await jobs.findById(id))!.lease_token).toBe(token);
     });
 
-    it('leaves the row to the worker that took it over while the codec ran', async () => {
-      const { clock, jobs, blobs, addJob, runnerWith } = await setup();
+    it('leaves the row and the files to the worker that took it over while the codec ran', async () => {
+      const { clock, jobs, blobs, addJob, runnerWith, tempFiles } = await setup();
       const codec = new HeldCodec();
       const runner = runnerWith(codec);
       const id = await addJob();
@@ -298,12 +298,16 @@ describe('JobRunner', () => {
       // The lease lapsed (a stalled heartbeat) and another worker took the row.
       await jobs.requeueInterrupted(clock.t + LEASE_MS + 1, true);
       expect(await jobs.claim(id, 'other-lease', clock.t + 2 * LEASE_MS, clock.t)).toBe(true);
-      codec.finish(id);
+      codec.finish(id, { preview: Buffer.from('stale preview') });
 
       expect(await run).toBe('lost');
       expect(await jobs.findById(id)).toMatchObject({ status: 'processing', lease_token: 'other-lease', compressed_size: null, completed_at: null });
-      // The worker that holds the row now still needs the original.
+      // The worker that holds the row now still needs the original, and the files are its to write: the late
+      // runner's result would not match a re-tuned row's settings.
       expect(await blobs.size('original', id)).not.toBeNull();
+      expect(await blobs.size('result', id)).toBeNull();
+      expect(await blobs.size('preview', id)).toBeNull();
+      expect(tempFiles()).toEqual([]);
     });
 
     it('leaves no file behind for a job deleted while the codec ran', async () => {
