@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { JobCard } from '../../../src/client/components/tool/job-card';
 import type { Job } from '../../../src/contract/api';
+import { aJob } from '../../support/job-fixture';
 
 afterEach(cleanup);
 
-const baseJob: Job = {
-  id: 'j1',
+const baseJob: Job = aJob({
   filename: 'photo.jpg',
   status: 'pending',
   originalSize: 2 * 1024 * 1024,
@@ -16,29 +16,13 @@ const baseJob: Job = {
   originalHeight: 600,
   compressedWidth: null,
   compressedHeight: null,
-  compressionQuality: 80,
-  compressionType: 'web',
   compressedPath: null,
   previewPath: null,
   mimeType: 'image/jpeg',
-  outputFormat: 'original',
   outputMimeType: null,
-  flattenedOnto: null,
-  formatDecision: null,
-  mode: 'quality',
-  targetSize: null,
-  allowResize: false,
-  maxWidth: null,
-  maxHeight: null,
-  metadata: 'strip',
-  revision: 1,
-  chosenQuality: null,
-  targetMet: null,
-  error: null,
-  createdAt: new Date().toISOString(),
   completedAt: null,
   expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
-};
+});
 
 const renderCard = (job: Partial<Job>) => {
   const handlers = { onDownload: vi.fn(), onCompare: vi.fn(), onRemove: vi.fn(), onAdjust: vi.fn() };

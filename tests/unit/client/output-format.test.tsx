@@ -5,45 +5,23 @@ import { JobCard } from '../../../src/client/components/tool/job-card';
 import { FORMAT_STORAGE_KEY, initialSettings, loadStoredFormat, storeFormat } from '../../../src/client/components/tool/settings';
 import { autoDecisionText, outputFormatCounts, outputFormatText, resultFilename } from '../../../src/client/lib/output-format';
 import type { Job } from '../../../src/contract/api';
+import { aJob } from '../../support/job-fixture';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
 
-const job: Job = {
-  id: 'j1',
+const job: Job = aJob({
   filename: 'logo.png',
-  status: 'completed',
   originalSize: 10_000,
   compressedSize: 4_000,
-  originalWidth: 100,
-  originalHeight: 50,
-  compressedWidth: 100,
-  compressedHeight: 50,
-  compressionQuality: 80,
-  compressionType: 'web',
-  compressedPath: '/api/download/j1',
-  mimeType: 'image/png',
   outputFormat: 'jpeg',
   previewPath: null,
   outputMimeType: 'image/jpeg',
   flattenedOnto: '#3366cc',
-  formatDecision: null,
-  mode: 'quality',
-  targetSize: null,
-  allowResize: false,
-  maxWidth: null,
-  maxHeight: null,
-  metadata: 'strip',
-  revision: 1,
-  chosenQuality: null,
-  targetMet: null,
-  error: null,
-  createdAt: new Date().toISOString(),
-  completedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-};
+});
 const noop = () => undefined;
 
 describe('output format on the page', () => {

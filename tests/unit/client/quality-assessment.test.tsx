@@ -3,43 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import QualityAssessment from '../../../src/client/components/tool/comparison/quality-assessment';
 import type { Job } from '../../../src/contract/api';
+import { aJob } from '../../support/job-fixture';
 import { MESSAGES } from '../../../src/contract/messages';
 
 afterEach(cleanup);
 
-const job: Job = {
-  id: 'j1',
-  filename: 'photo.png',
-  status: 'completed',
-  originalSize: 1000,
-  compressedSize: 400,
-  originalWidth: 100,
-  originalHeight: 50,
-  compressedWidth: 100,
-  compressedHeight: 50,
+const job: Job = aJob({
   compressionQuality: 72,
-  compressionType: 'web',
-  compressedPath: '/api/download/j1',
-  previewPath: '/api/jobs/j1/preview?v=1',
-  mimeType: 'image/png',
-  outputFormat: 'original',
-  outputMimeType: 'image/png',
-  flattenedOnto: null,
-  formatDecision: null,
-  mode: 'quality',
-  targetSize: null,
-  allowResize: false,
-  maxWidth: null,
-  maxHeight: null,
-  metadata: 'strip',
-  revision: 1,
-  chosenQuality: null,
-  targetMet: null,
-  error: null,
-  createdAt: new Date().toISOString(),
-  completedAt: new Date().toISOString(),
-  expiresAt: new Date().toISOString(),
-};
+});
 
 describe('QualityAssessment', () => {
   it('refuses jobs that are not completed', () => {
