@@ -162,7 +162,7 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
           </time>
         </p>
 
-        <div className="mt-auto flex gap-2">
+        <div className="mt-auto flex flex-wrap gap-2">
           {completed ? (
             <>
               <Button size="sm" className="flex-1" onClick={() => onDownload(job)} aria-label={`Download ${job.filename}`}>
@@ -174,7 +174,7 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
                 Compare
               </Button>
               {onAdjust && (
-                <Button size="sm" variant="secondary" onClick={() => onAdjust(job)} aria-label={`Adjust ${job.filename}`}>
+                <Button size="sm" variant="secondary" className="flex-1" onClick={() => onAdjust(job)} aria-label={`Adjust ${job.filename}`}>
                   <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
                   Adjust
                 </Button>
