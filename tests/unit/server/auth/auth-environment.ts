@@ -1,19 +1,15 @@
 // The auth layer over a real SQLite database in a temp directory that each test removes again, with a clock the
 // test moves by hand. Services are built by the tests themselves, from the parts made here.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterEach, expect } from 'vitest';
-import { openDatabase, type Db } from '../../../../src/server/db/database';
+import { expect } from 'vitest';
+import { useTempDatabases, type MovableClock } from '../../../support/temp-database';
 import { UserRepository } from '../../../../src/server/auth/user-repository';
 import { hashPassword } from '../../../../src/server/auth/passwords';
 import { DomainError } from '../../../../src/server/errors';
 import type { ErrorCode } from '../../../../src/contract/errors';
 import type { UserRow } from '../../../../src/server/db/schema';
 
-/** A clock the test moves by hand. */
-export type MovableClock = { t: number; now(): number };
+export type { MovableClock } from '../../../support/temp-database';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
@@ -22,20 +18,11 @@ export const DAY = 24 * HOUR;
 
 /** Registers cleanup of every environment made in a test file; call once at the top of a describe. */
 export function useAuthEnvironments() {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const databases = useTempDatabases('auth-');
   return {
-    cleanups,
+    cleanups: databases.cleanups,
     async setup() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-'));
-      const clock: MovableClock = { t: 1_700_000_000_000, now() { return this.t; } };
-      const db: Db = await openDatabase({ databaseUrl: undefined, sqlitePath: path.join(dir, 'app.db') });
-      cleanups.push(async () => {
-        await db.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      });
+      const { dir, clock, db } = await databases.setup();
       const users = new UserRepository(db);
       return { dir, clock, db, users, addUser: (fields: Partial<UserRow> = {}) => addUser(users, clock, fields) };
     },

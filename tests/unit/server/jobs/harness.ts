@@ -1,12 +1,10 @@
 // The job layer over a real SQLite database and a real file store, in a temp directory each test removes again.
 // The codec is the outside edge: a FileCompressor the test scripts (answer, fail, crash, or hold until released).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterEach } from 'vitest';
 import { pino } from 'pino';
-import { openDatabase, type Db } from '../../../../src/server/db/database';
+import { useTempDatabases, type MovableClock } from '../../../support/temp-database';
 import { JobRepository, type CompletionFacts } from '../../../../src/server/jobs/job-repository';
 import { JobRunner } from '../../../../src/server/jobs/job-runner';
 import { BlobStore } from '../../../../src/server/storage/blob-store';
@@ -23,28 +21,18 @@ export function capturingLog() {
   return { log, lines, messages: () => lines.map((l) => l.msg) };
 }
 
-/** A clock the test moves by hand. */
-export type MovableClock = { t: number; now(): number };
+export type { MovableClock } from '../../../support/temp-database';
 
 /** Registers cleanup of every environment made in a test file; call once at the top of a describe. */
 export function useJobEnvironments() {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const databases = useTempDatabases('jobs-');
   return {
-    cleanups,
+    cleanups: databases.cleanups,
     async setup() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-'));
-      const clock: MovableClock = { t: 1_700_000_000_000, now() { return this.t; } };
-      const db: Db = await openDatabase({ databaseUrl: undefined, sqlitePath: path.join(dir, 'app.db') });
+      const { dir, clock, db } = await databases.setup();
       const blobs = new BlobStore(path.join(dir, 'files'));
       await blobs.init();
       const jobs = new JobRepository(db);
-      cleanups.push(async () => {
-        await db.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      });
       const env = { dir, clock, db, blobs, jobs };
       return {
         ...env,
