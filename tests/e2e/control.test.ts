@@ -1,39 +1,17 @@
 // Control in the browser: the settings panel's mode, resize and metadata fields (checked beside each field,
 // remembered, sent with the upload), and "Adjust" re-tuning a finished file without uploading it again.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Job } from '../../src/contract/api';
+import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import type { TestServer } from '../support/server';
-import { closeApp, openApp } from './support/app';
+import { jobsOf, useVisitors } from './support/app';
 
 const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg'); // 227×149
 
-const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
-
 describe('control settings and Adjust', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let tmp: string;
-
-  beforeAll(async () => {
-    ({ server, browser, context, page, tmp } = await openApp('control-e2e-'));
-  });
-  afterAll(() => closeApp({ server, browser, tmp }));
-
-  // Each test starts as a new visitor: no stored choice, no jobs.
-  beforeEach(async () => {
-    await context.clearCookies();
-    await page.goto('/');
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.getByText('Drop your images here').waitFor();
-  });
+  const app = useVisitors('control-e2e-');
 
   it('shows a bad value beside its field, holds the upload back, and remembers the fixed settings', async () => {
+    const { page } = app;
     await page.getByTestId('settings-mode').selectOption('size');
     await page.getByTestId('settings-target').fill('0.5');
     await page.getByTestId('settings-maxWidth').fill('0');
@@ -65,6 +43,7 @@ describe('control settings and Adjust', () => {
   });
 
   it('Adjust re-runs a finished file with new settings and the card shows the new result', async () => {
+    const { page } = app;
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
     const card = page.locator('[data-testid="job-card"][data-status="completed"]').first();
     await card.waitFor({ timeout: 90_000 });
@@ -90,6 +69,7 @@ describe('control settings and Adjust', () => {
   });
 
   it("Adjust shows the server's refusal in the panel", async () => {
+    const { page } = app;
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
     const card = page.locator('[data-testid="job-card"][data-status="completed"]').first();
     await card.waitFor({ timeout: 90_000 });

@@ -3,20 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Job } from '../../src/contract/api';
+import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import type { TestServer } from '../support/server';
-import { closeApp, openApp } from './support/app';
+import { jobsOf, useVisitors, waitForCompleted } from './support/app';
 
 const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg');
-
-const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
-
-async function waitForCompleted(page: Page, count: number) {
-  await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 90_000 });
-}
 
 /** 96×64 PNG: the left half fully transparent, the right half opaque. */
 async function writeTransparentPng(file: string): Promise<void> {
@@ -31,30 +22,10 @@ async function writeTransparentPng(file: string): Promise<void> {
 }
 
 describe('output formats in the tool', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let tmp: string;
-  let logo: string;
-
-  beforeAll(async () => {
-    ({ server, browser, context, page, tmp } = await openApp('formats-e2e-'));
-    logo = path.join(tmp, 'logo.png');
-    await writeTransparentPng(logo);
-  });
-  afterAll(() => closeApp({ server, browser, tmp }));
-
-  // Each test starts as a new visitor: no stored choice, no jobs.
-  beforeEach(async () => {
-    await context.clearCookies();
-    await page.goto('/');
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.getByText('Drop your images here').waitFor();
-  });
+  const app = useVisitors('formats-e2e-');
 
   it('converts to AVIF, downloads photo.avif, and compares it decoded in the browser', async () => {
+    const { page, tmp } = app;
     await page.getByLabel('Output format').selectOption('avif');
     expect(await page.locator('#output-format-note').innerText()).toContain('older browsers');
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
@@ -81,6 +52,7 @@ describe('output formats in the tool', () => {
   });
 
   it('remembers the chosen format across visits', async () => {
+    const { page } = app;
     await page.getByLabel('Output format').selectOption('webp');
     await page.reload();
     await page.getByText('Drop your images here').waitFor();
@@ -88,6 +60,7 @@ describe('output formats in the tool', () => {
   });
 
   it('Auto uses the formats this browser shows and explains its choice on the card', async () => {
+    const { page } = app;
     await page.getByLabel('Output format').selectOption('auto');
     expect(await page.locator('#output-format-note').innerText()).toContain('This browser: AVIF, WebP, JPEG, PNG.');
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
@@ -101,30 +74,28 @@ describe('output formats in the tool', () => {
   });
 
   it('Auto never returns a format the browser cannot show (a browser without AVIF)', async () => {
-    const noAvif = await browser.newContext({ baseURL: server.url });
-    try {
-      // This browser "cannot decode" AVIF: the detection's decode() of the AVIF probe fails.
-      await noAvif.addInitScript(() => {
-        const decode = HTMLImageElement.prototype.decode;
-        HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
-          return this.src.startsWith('data:image/avif') ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
-        };
-      });
-      const other = await noAvif.newPage();
-      await other.goto('/');
-      await other.getByLabel('Output format').selectOption('auto');
-      await other.locator('#output-format-note', { hasText: 'This browser: WebP, JPEG, PNG.' }).waitFor();
-      await other.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
-      await waitForCompleted(other, 1);
-      const [job] = await jobsOf(other);
-      expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('avif');
-      expect(job!.outputMimeType).not.toBe('image/avif');
-    } finally {
-      await noAvif.close();
-    }
+    const { page, context } = app;
+    // This browser "cannot decode" AVIF: the detection's decode() of the AVIF probe fails (from the next load on).
+    await context.addInitScript(() => {
+      const decode = HTMLImageElement.prototype.decode;
+      HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
+        return this.src.startsWith('data:image/avif') ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
+      };
+    });
+    await page.reload();
+    await page.getByLabel('Output format').selectOption('auto');
+    await page.locator('#output-format-note', { hasText: 'This browser: WebP, JPEG, PNG.' }).waitFor();
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    await waitForCompleted(page, 1);
+    const [job] = await jobsOf(page);
+    expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('avif');
+    expect(job!.outputMimeType).not.toBe('image/avif');
   });
 
   it('fills transparency with the chosen background when saving as JPEG, and says so', async () => {
+    const { page, tmp } = app;
+    const logo = path.join(tmp, 'logo.png');
+    await writeTransparentPng(logo);
     await page.getByLabel('Output format').selectOption('jpeg');
     await page.getByTestId('background-colour').fill('#3366cc');
     await page.getByTestId('drop-zone-input').setInputFiles([logo]);

@@ -1,45 +1,33 @@
-// The compression tool (/) as a guest in headless Chromium against the real server and the built client.
+// The compression tool (/) as a guest in headless Chromium against the real server and the built client. Every test
+// is a new guest that uploads what it needs, so any one can run alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/contract/api';
 import { GUEST_MAX_FILE_SIZE } from '../../src/contract/limits';
 import { fileTooLargeMessage, MESSAGES } from '../../src/contract/messages';
 import { corpusPath } from '../support/paths';
-import type { TestServer } from '../support/server';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { SHOTS, closeApp, listZip, openApp, toastShows } from './support/app';
+import { SHOTS, jobsOf, listZip, toastShows, upload, useVisitors, waitForCompleted } from './support/app';
 
 const KODIM = corpusPath('photos', 'kodim03.png');
 const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg');
 
-const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
-
-async function upload(page: Page, files: string[]) {
-  await page.getByTestId('drop-zone-input').setInputFiles(files);
-}
-
-async function waitForCompleted(page: Page, count: number) {
-  await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 60_000 });
-}
-
 describe('compression tool (guest)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let tmp: string;
+  const app = useVisitors('tool-e2e-');
 
-  beforeAll(async () => {
-    ({ server, browser, page, tmp } = await openApp('tool-e2e-'));
-  });
-
-  afterAll(() => closeApp({ server, browser, tmp }));
+  /** Uploads files and waits for all of them to finish; returns this guest's jobs. */
+  async function compressed(page: Page, files: string[]): Promise<Job[]> {
+    await upload(page, files);
+    await toastShows(page, 'Upload successful');
+    await waitForCompleted(page, files.length);
+    return jobsOf(page);
+  }
 
   it('shows the sections in order with guest mode and the 10 MB hint', async () => {
-    await page.goto('/');
-    await page.getByText('Drop your images here').waitFor();
+    const { page } = app;
     expect(await page.getByTestId('guest-mode').innerText()).toBe('Guest Mode');
     expect(await page.locator('header').getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/auth');
     await page.getByTestId('guest-banner').waitFor();
@@ -69,6 +57,7 @@ describe('compression tool (guest)', () => {
   });
 
   it('has working settings: presets and the custom slider', async () => {
+    const { page } = app;
     const web = page.getByRole('radio', { name: /Web Optimized/ });
     expect(await web.isChecked()).toBe(true);
     expect(await page.getByTestId('quality-value').innerText()).toBe('80%');
@@ -85,6 +74,7 @@ describe('compression tool (guest)', () => {
   });
 
   it('uploads corpus files through the drop zone and shows them completed', async () => {
+    const { page } = app;
     await upload(page, [KODIM, SMALL_JPEG]);
     await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
     await waitForCompleted(page, 2);
@@ -103,8 +93,9 @@ describe('compression tool (guest)', () => {
   });
 
   it('compares before and after: divider by keyboard and drag, slider, zoom, pan, differences, views', async () => {
-    const kodim = (await jobsOf(page)).find((j) => j.filename === 'kodim03.png')!;
-    await page.locator(`[data-job-id="${kodim.id}"]`).getByRole('button', { name: /^Compare/ }).click();
+    const { page } = app;
+    const [kodim] = await compressed(page, [KODIM]);
+    await page.locator(`[data-job-id="${kodim!.id}"]`).getByRole('button', { name: /^Compare/ }).click();
     const panel = page.getByTestId('quality-assessment');
     await panel.getByTestId('split-view').waitFor();
     expect(await panel.getByTestId('metric-compression-type').innerText()).toBe('Web optimized');
@@ -237,17 +228,18 @@ describe('compression tool (guest)', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The original preview and the compressed file really are different encodings of the same picture.
-    const [orig, comp] = await Promise.all([page.request.get(`/api/jobs/${kodim.id}/original-preview`), page.request.get(kodim.compressedPath!)]);
+    const [orig, comp] = await Promise.all([page.request.get(`/api/jobs/${kodim!.id}/original-preview`), page.request.get(kodim!.compressedPath!)]);
     expect(orig.status()).toBe(200);
     expect(comp.status()).toBe(200);
     await panel.getByRole('button', { name: 'Close comparison' }).click();
     expect(await page.getByTestId('quality-assessment').count()).toBe(0);
     // Focus returns to the Compare button the comparison was opened from.
-    await page.waitForFunction((id) => document.activeElement?.closest(`[data-job-id="${id}"]`)?.matches('*') && document.activeElement?.getAttribute('aria-label')?.startsWith('Compare '), kodim.id);
+    await page.waitForFunction((id) => document.activeElement?.closest(`[data-job-id="${id}"]`)?.matches('*') && document.activeElement?.getAttribute('aria-label')?.startsWith('Compare '), kodim!.id);
   });
 
   it('downloads one compressed file and the ZIP of all', async () => {
-    const jobs = await jobsOf(page);
+    const { page, tmp, server } = app;
+    const jobs = await compressed(page, [KODIM, SMALL_JPEG]);
     const kodim = jobs.find((j) => j.filename === 'kodim03.png')!;
     const [one] = await Promise.all([
       page.waitForEvent('download'),
@@ -274,13 +266,15 @@ describe('compression tool (guest)', () => {
   });
 
   it('shows Download failed when the ZIP cannot be fetched', async () => {
+    const { page } = app;
+    await compressed(page, [SMALL_JPEG]);
     await page.route('**/api/download-all', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await page.getByRole('button', { name: 'Download All' }).click();
     await toastShows(page, 'Download failed', 'Could not download files');
-    await page.unroute('**/api/download-all');
   });
 
   it('pauses, resumes and clears the queue with toasts', async () => {
+    const { page } = app;
     // Pausing first keeps the next batch pending, so the controls have work to act on.
     expect((await page.request.post('/api/queue/pause')).status()).toBe(200);
     const files = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim11.png', 'kodim12.png'].map((f) =>
@@ -330,6 +324,7 @@ describe('compression tool (guest)', () => {
   });
 
   it('shows the failure toasts for queue actions', async () => {
+    const { page } = app;
     // The page polls the queue only while it has active jobs; a small JPEG may finish before the routes below are
     // in place, so the job list keeps the new job pending in the UI's eyes from the start (polling stays on).
     await page.route('**/api/jobs', async (route) => {
@@ -361,12 +356,10 @@ describe('compression tool (guest)', () => {
     await page.route('**/api/queue/resume', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await toastShows(page, 'Failed to resume queue', 'There was an error resuming the queue');
-    await page.unroute('**/api/queue/resume');
-    await page.unroute('**/api/queue/status');
-    await page.unroute('**/api/jobs');
   });
 
   it('shows drag accept and reject states, uploads a real drop, and dims with Uploading... while sending', async () => {
+    const { page } = app;
     const zone = page.getByTestId('drop-zone');
     const transfer = (name: string, type: string, b64 = '') =>
       page.evaluateHandle(
@@ -410,6 +403,7 @@ describe('compression tool (guest)', () => {
   });
 
   it('takes a dropped folder: the images in it and its subfolders upload, anything else is named as refused', async () => {
+    const { page } = app;
     // The browser hands a dropped folder over as a directory entry (webkitGetAsEntry); Chromium cannot be made to
     // drop a real one from a test, so the entries are stand-ins with the same interface, holding real files.
     const jpeg = fs.readFileSync(corpusPath('photos', 'turbo-testorig.jpg')).toString('base64');
@@ -448,34 +442,27 @@ describe('compression tool (guest)', () => {
   });
 
   it('shows the upload\'s progress in bytes, with the time left, on a slow connection', async () => {
-    // A context of its own: network emulation stays with the page it was set on, and must not slow the other tests.
-    const context = await browser.newContext({ baseURL: server.url });
-    try {
-      const slow = await context.newPage();
-      await slow.goto('/');
-      // 2.2 MB at an emulated 256 KiB/s upload: several seconds of sending.
-      const cdp = await context.newCDPSession(slow);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-      await upload(slow, [corpusPath('photos', 'lepton-iphone.jpg')]);
-      const bar = slow.getByTestId('upload-progress');
-      // Mid-way: a percentage strictly between 0 and 100, and a time left once a rate is known.
-      await slow.waitForFunction(() => {
-        const el = document.querySelector('[data-testid="upload-progress"]');
-        const now = Number(el?.getAttribute('aria-valuenow'));
-        const text = document.querySelector('[data-testid="upload-progress-text"]')?.textContent ?? '';
-        return now > 0 && now < 100 && /^\d+% uploaded, about (\d+ min )?\d+ s left$/.test(text);
-      });
-      expect(await bar.getAttribute('aria-valuetext')).toMatch(/^\d+% uploaded, about .+ left$/);
-      await toastShows(slow, 'Upload successful', '1 file uploaded and compression started');
-      expect(await bar.count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    const { page, context } = app;
+    // 2.2 MB at an emulated 256 KiB/s upload: several seconds of sending.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await upload(page, [corpusPath('photos', 'lepton-iphone.jpg')]);
+    const bar = page.getByTestId('upload-progress');
+    // Mid-way: a percentage strictly between 0 and 100, and a time left once a rate is known.
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="upload-progress"]');
+      const now = Number(el?.getAttribute('aria-valuenow'));
+      const text = document.querySelector('[data-testid="upload-progress-text"]')?.textContent ?? '';
+      return now > 0 && now < 100 && /^\d+% uploaded, about (\d+ min )?\d+ s left$/.test(text);
+    });
+    expect(await bar.getAttribute('aria-valuetext')).toMatch(/^\d+% uploaded, about .+ left$/);
+    await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
+    expect(await bar.count()).toBe(0);
   });
 
   it('uploads images pasted from the clipboard', async () => {
-    const before = (await jobsOf(page)).length;
+    const { page } = app;
     const data = fs.readFileSync(corpusPath('png', 'squoosh-logo-palette.png')).toString('base64');
     await page.evaluate((b64) => {
       const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -485,17 +472,17 @@ describe('compression tool (guest)', () => {
     }, data);
     await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
     await page.locator('[data-testid="job-card"]', { hasText: 'pasted-logo.png' }).waitFor();
-    expect((await jobsOf(page)).length).toBe(before + 1);
+    expect(await jobsOf(page)).toHaveLength(1);
   });
 
   it('rejects a guest file over 10 MB with the spec message, client side and server side', async () => {
+    const { page, tmp } = app;
     const big = path.join(tmp, 'big-noise.png');
     const buf = await sharp({ create: { width: 2200, height: 1700, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 80 } } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(buf.length).toBeGreaterThan(GUEST_MAX_FILE_SIZE);
     fs.writeFileSync(big, buf);
-    const before = (await jobsOf(page)).length;
 
     await upload(page, [big]);
     await toastShows(page, 'Sign in required', MESSAGES.guestTooLarge);
@@ -513,7 +500,7 @@ describe('compression tool (guest)', () => {
     }, buf.toString('base64'));
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).message).toBe(MESSAGES.guestTooLarge);
-    expect((await jobsOf(page)).length).toBe(before);
+    expect(await jobsOf(page)).toEqual([]);
 
     // A wrong type is refused before upload; a lying extension is refused by the server; both are listed by name.
     const notes = path.join(tmp, 'notes.txt');
@@ -523,10 +510,11 @@ describe('compression tool (guest)', () => {
     await upload(page, [corpusPath('bad', 'gen-text-renamed.jpg')]);
     await toastShows(page, 'Upload failed', MESSAGES.fileTypeInvalid);
     expect(await errors.innerText()).toContain(`gen-text-renamed.jpg: ${MESSAGES.fileTypeInvalid}`);
-    expect((await jobsOf(page)).length).toBe(before);
+    expect(await jobsOf(page)).toEqual([]);
   });
 
   it('shows a failed job with its error and removes it', async () => {
+    const { page } = app;
     await upload(page, [corpusPath('bad', 'gen-truncated-50pct.jpg')]);
     await toastShows(page, 'Upload successful', '1 file uploaded and compression started');
     const failed = page.locator('[data-testid="job-card"][data-status="error"]');
@@ -540,6 +528,8 @@ describe('compression tool (guest)', () => {
   });
 
   it('clears all files, and reports a failed clear', async () => {
+    const { page } = app;
+    await compressed(page, [SMALL_JPEG]);
     await page.route('**/api/jobs', (route) =>
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }) : route.fallback(),
     );
@@ -561,9 +551,8 @@ describe('compression tool (guest)', () => {
   });
 
   it('passes axe and looks right on desktop and on a 390 px phone', async () => {
-    await upload(page, [KODIM, SMALL_JPEG]);
-    await toastShows(page, 'Upload successful');
-    await waitForCompleted(page, 2);
+    const { page, server, browser } = app;
+    await compressed(page, [KODIM, SMALL_JPEG]);
     await expectNoSeriousA11yViolations(page);
     // From the top, so the sticky header sits where a visitor sees it.
     await page.evaluate(() => window.scrollTo(0, 0));

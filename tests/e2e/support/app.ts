@@ -1,10 +1,12 @@
-// Shared browser-test plumbing: one server, one Chromium and one page per test file, plus small page helpers.
+// Shared browser-test plumbing: one server and one Chromium per test file, a new visitor (own context) per test,
+// plus small page helpers.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { Job } from '../../../src/contract/api';
 import { launchBrowser } from '../../support/browser';
 import { REPO_ROOT } from '../../support/paths';
 import { startServer, type TestServer } from '../../support/server';
@@ -93,4 +95,70 @@ export function useServedApp(): ServedApp {
     },
     newContext: (options = {}) => state.browser.newContext({ baseURL: state.server.url, ...options }),
   };
+}
+
+/** The tool page's desktop window. */
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, acceptDownloads: true };
+
+/** What a test sees as a new visitor: its own browser context (no cookies, no stored settings, so no jobs either). */
+export interface Visitor {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** A scratch directory of this test's, removed after it. */
+  readonly tmp: string;
+}
+
+/**
+ * One server and one Chromium for the describe block; every test arrives as a new visitor on `path` (the tool page
+ * unless told), so each test seeds what it needs and can run alone (`vitest -t`).
+ */
+export function useVisitors(tmpPrefix: string, options: { path?: string; ready?: (page: Page) => Promise<unknown> } = {}): Visitor & ServedApp {
+  const app = useServedApp();
+  const state = {} as { context: BrowserContext; page: Page; tmp: string };
+  const ready = options.ready ?? ((page: Page) => page.getByText('Drop your images here').waitFor());
+  beforeEach(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    state.tmp = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+    state.context = await app.newContext(DESKTOP);
+    state.page = await state.context.newPage();
+    await state.page.goto(options.path ?? '/');
+    await ready(state.page);
+  });
+  afterEach(async () => {
+    await state.context?.close();
+    if (state.tmp) fs.rmSync(state.tmp, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      return app.server;
+    },
+    get browser() {
+      return app.browser;
+    },
+    get context() {
+      return state.context;
+    },
+    get page() {
+      return state.page;
+    },
+    get tmp() {
+      return state.tmp;
+    },
+    newContext: app.newContext,
+  };
+}
+
+/** This visitor's jobs, as the API lists them. */
+export const jobsOf = async (page: Page): Promise<Job[]> => (await page.request.get('/api/jobs')).json() as Promise<Job[]>;
+
+/** Hands files to the drop zone's file input, as "click to browse" does. */
+export async function upload(page: Page, files: string[]): Promise<void> {
+  await page.getByTestId('drop-zone-input').setInputFiles(files);
+}
+
+/** Waits until at least `count` job cards show Completed (a hang guard, sized for a loaded machine). */
+export async function waitForCompleted(page: Page, count: number): Promise<void> {
+  await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 90_000 });
 }
