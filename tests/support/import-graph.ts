@@ -26,18 +26,23 @@ function resolve(specifier: string, from: string, files: Set<string>): string | 
   return null;
 }
 
+/** Every source file under `root` (repository-relative) with the specifiers it imports, as written. */
+export function importSpecifiers(root = 'src'): Map<string, string[]> {
+  const specifiers = new Map<string, string[]>();
+  for (const file of sourceFiles(root)) {
+    const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    specifiers.set(file, [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]!));
+  }
+  return specifiers;
+}
+
 /** Every source file under `root` (repository-relative) with the files it imports. */
 export function importGraph(root = 'src'): Map<string, string[]> {
-  const files = sourceFiles(root);
-  const known = new Set(files);
+  const specifiers = importSpecifiers(root);
+  const known = new Set(specifiers.keys());
   const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
-    const targets = new Set<string>();
-    for (const m of text.matchAll(IMPORT)) {
-      const target = resolve(m[1] ?? m[2] ?? m[3]!, file, known);
-      if (target) targets.add(target);
-    }
+  for (const [file, imported] of specifiers) {
+    const targets = new Set(imported.map((specifier) => resolve(specifier, file, known)).filter((t): t is string => t !== null));
     graph.set(file, [...targets]);
   }
   return graph;

@@ -2,12 +2,12 @@
 // export and account deletion. The toasts these requests show are worded here.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '#contract/api';
-import { apiRequest, errorMessage, isUnauthorizedError } from '../lib/api';
-import { downloadAccountExport } from '../lib/download';
-import { displayName } from '../lib/format';
-import { getQueryFn } from '../lib/query-client';
-import { bootstrapUser } from '../lib/session-bootstrap';
-import { toast } from '../lib/toast';
+import { apiRequest, errorMessage, isUnauthorizedError } from '#client/lib/api.ts';
+import { downloadAccountExport } from '#client/lib/download.ts';
+import { displayName } from '#client/lib/format.ts';
+import { getQueryFn } from '#client/lib/query-client.ts';
+import { bootstrapUser } from '#client/lib/session-bootstrap.ts';
+import { toast } from '#client/lib/toast.ts';
 import { invalidateJobState, queryKeys } from './keys';
 
 export const userQueryOptions = () =>

@@ -1,8 +1,8 @@
 // The signed-in user's API keys and this month's usage: list, create (named) and revoke, with their toasts.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiKey, CreatedApiKey, Usage } from '#contract/api-keys';
-import { apiRequest, errorMessage } from '../lib/api';
-import { toast } from '../lib/toast';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { toast } from '#client/lib/toast.ts';
 import { queryKeys } from './keys';
 
 export const apiKeysQueryOptions = () => queryOptions<ApiKey[]>({ queryKey: queryKeys.apiKeys });

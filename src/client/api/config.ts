@@ -2,7 +2,7 @@
 // spec's cache times (section 7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Preset, UploadConfig } from '#contract/api';
-import { apiRequest } from '../lib/api';
+import { apiRequest } from '#client/lib/api.ts';
 import { useAuth } from './account';
 import { queryKeys, uploadConfigKey } from './keys';
 

@@ -4,12 +4,12 @@ import { useCallback, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompressionType, CompressResponse, Job, UploadRejection } from '#contract/api';
 import type { OutputFormat } from '#contract/settings';
-import { apiRequest, ApiRequestError, errorCode, errorMessage } from '../lib/api';
-import { downloadAllAsZip } from '../lib/download';
-import { displayableFormats } from '../lib/format-support';
-import { toast } from '../lib/toast';
-import { postFormWithProgress, type UploadProgress } from '../lib/upload';
-import { toastSignInRequired } from '../lib/upload-limits';
+import { apiRequest, ApiRequestError, errorCode, errorMessage } from '#client/lib/api.ts';
+import { downloadAllAsZip } from '#client/lib/download.ts';
+import { displayableFormats } from '#client/lib/format-support.ts';
+import { toast } from '#client/lib/toast.ts';
+import { postFormWithProgress, type UploadProgress } from '#client/lib/upload.ts';
+import { toastSignInRequired } from '#client/lib/upload-limits.ts';
 import { invalidateJobState, queryKeys } from './keys';
 
 /** The spec's polling period while work is under way (section 7). */

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { QueueStats, QueueStatus } from '#contract/api';
-import { apiRequest } from '../lib/api';
-import { toast } from '../lib/toast';
+import { apiRequest } from '#client/lib/api.ts';
+import { toast } from '#client/lib/toast.ts';
 import { pollInterval, useJobs } from './jobs';
 import { invalidateJobState, queryKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // Number, size and name formatting shared by the tool page, the header and the dashboard (units and decimals from
 // the spec, section 9).
 import type { User } from '#contract/api';
-import { RETENTION_TEXT } from '../content/limits-text';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 

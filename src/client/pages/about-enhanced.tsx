@@ -1,16 +1,16 @@
 // About our technology: encoders, quality assurance, use cases, key features, privacy and security.
 import { Link } from 'wouter';
 import { ArrowRight, Lock } from 'lucide-react';
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { FeatureGrid } from '../components/content/feature-grid';
-import { CheckList } from '../components/content/cards';
-import { Card } from '../components/ui/card';
-import { buttonClasses } from '../components/ui/button';
-import { OUTLINE_ON_BLUE } from '../components/content/button-styles';
-import { KEY_FEATURES, PRIVACY_AND_SECURITY, QUALITY_ASSURANCE, TECHNOLOGY, USE_CASES } from '../content/features';
-import { COMPANY } from '../content/company-facts';
-import { RETENTION_TEXT } from '../content/limits-text';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { CheckList } from '#client/components/content/cards.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { OUTLINE_ON_BLUE } from '#client/components/content/button-styles.ts';
+import { KEY_FEATURES, PRIVACY_AND_SECURITY, QUALITY_ASSURANCE, TECHNOLOGY, USE_CASES } from '#client/content/features.ts';
+import { COMPANY } from '#client/content/company-facts.ts';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

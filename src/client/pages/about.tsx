@@ -1,20 +1,20 @@
 // About the company: figures, mission, values, technology and benchmarks, milestones, customers, featured posts.
 import { Link } from 'wouter';
 import { Lightbulb, LifeBuoy, ShieldCheck } from 'lucide-react';
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { TwoColumnPage } from '../components/content/two-column-page';
-import { CardGrid } from '../components/content/card-grid';
-import { FeatureGrid } from '../components/content/feature-grid';
-import { FactList } from '../components/content/fact-list';
-import { CheckList, StatCard, TestimonialList } from '../components/content/cards';
-import { MilestoneTimeline } from '../components/content/milestone-timeline';
-import { Benchmarks } from '../components/content/benchmarks';
-import { ArticleSummaryCard } from '../components/content/blog-article';
-import { SidebarCard } from '../components/content/sidebar-card';
-import { Card } from '../components/ui/card';
-import { buttonClasses } from '../components/ui/button';
-import { AdSlot } from '../components/ads/ad-slot';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
+import { CardGrid } from '#client/components/content/card-grid.tsx';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { FactList } from '#client/components/content/fact-list.tsx';
+import { CheckList, StatCard, TestimonialList } from '#client/components/content/cards.tsx';
+import { MilestoneTimeline } from '#client/components/content/milestone-timeline.tsx';
+import { Benchmarks } from '#client/components/content/benchmarks.tsx';
+import { ArticleSummaryCard } from '#client/components/content/blog-article.tsx';
+import { SidebarCard } from '#client/components/content/sidebar-card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import {
   ABOUT_STATISTICS,
   COMPANY,
@@ -27,10 +27,10 @@ import {
   PNG_FEATURES,
   RECOGNITION,
   STORY,
-} from '../content/company';
-import { TESTIMONIALS } from '../content/testimonials';
-import { BLOG_ARTICLE_SUMMARIES, FEATURED_POSTS_LIMIT } from '../content/blog/summaries';
-import { mailto } from '../content/help';
+} from '#client/content/company.ts';
+import { TESTIMONIALS } from '#client/content/testimonials.ts';
+import { BLOG_ARTICLE_SUMMARIES, FEATURED_POSTS_LIMIT } from '#client/content/blog/summaries.ts';
+import { mailto } from '#client/content/help.ts';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand';
 
 const META = {

@@ -1,13 +1,13 @@
 // Sign in and sign up (/auth). A signed-in visitor goes straight to the tool.
 import { Redirect, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '#contract/brand';
-import { usePageMeta } from '../lib/page-meta';
-import { LoginForm, RegisterForm } from '../components/auth/auth-forms';
-import { AdSlot } from '../components/ads/ad-slot';
-import { FeaturePanel } from '../components/auth/feature-panel';
-import { PageShell } from '../components/layout/page-shell';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useAuth } from '../api/account';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+import { LoginForm, RegisterForm } from '#client/components/auth/auth-forms.tsx';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { FeaturePanel } from '#client/components/auth/feature-panel.tsx';
+import { PageShell } from '#client/components/layout/page-shell.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { useAuth } from '#client/api/account.ts';
 
 export default function AuthPage() {
   const { user, isLoading } = useAuth();

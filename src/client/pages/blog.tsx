@@ -1,14 +1,14 @@
 // The blog: every article in full on one page (anchors are the article ids), the first one featured.
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { TwoColumnPage } from '../components/content/two-column-page';
-import { BlogArticleView } from '../components/content/blog-article';
-import { SidebarCard, SidebarLinks, inPageLinks } from '../components/content/sidebar-card';
-import { Badge } from '../components/ui/badge';
-import { AdSlot } from '../components/ads/ad-slot';
-import { BLOG_ARTICLES } from '../content/blog/articles';
-import { categoryCounts, POPULAR_TAGS } from '../content/blog/summaries';
-import { BLOG_QUICK_TIPS } from '../content/tips';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
+import { BlogArticleView } from '#client/components/content/blog-article.tsx';
+import { SidebarCard, SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { BLOG_ARTICLES } from '#client/content/blog/articles.ts';
+import { categoryCounts, POPULAR_TAGS } from '#client/content/blog/summaries.ts';
+import { BLOG_QUICK_TIPS } from '#client/content/tips.ts';
 
 const META = {
   title: 'Image Compression Blog',

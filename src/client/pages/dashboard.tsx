@@ -2,20 +2,20 @@
 import { Redirect, useLocation } from 'wouter';
 import { Loader2 } from 'lucide-react';
 import { PRODUCT_NAME } from '#contract/brand';
-import { usePageMeta } from '../lib/page-meta';
-import { AdSlot } from '../components/ads/ad-slot';
-import { AccountData } from '../components/dashboard/account-data';
-import { ApiKeys } from '../components/dashboard/api-keys';
-import { QuickActions } from '../components/dashboard/quick-actions';
-import { RecentJobs } from '../components/dashboard/recent-jobs';
-import { StatCards } from '../components/dashboard/stat-cards';
-import { PageShell } from '../components/layout/page-shell';
-import { computeDashboardStats } from '../lib/dashboard-stats';
-import { outputFormatCounts } from '../lib/output-format';
-import { RETENTION_TEXT } from '../content/limits-text';
-import { useAuth, useDeleteAccount, useExportAccount } from '../api/account';
-import { useDownloadAll, useJobs } from '../api/jobs';
-import { displayName } from '../lib/format';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { AccountData } from '#client/components/dashboard/account-data.tsx';
+import { ApiKeys } from '#client/components/dashboard/api-keys.tsx';
+import { QuickActions } from '#client/components/dashboard/quick-actions.tsx';
+import { RecentJobs } from '#client/components/dashboard/recent-jobs.tsx';
+import { StatCards } from '#client/components/dashboard/stat-cards.tsx';
+import { PageShell } from '#client/components/layout/page-shell.tsx';
+import { computeDashboardStats } from '#client/lib/dashboard-stats.ts';
+import { outputFormatCounts } from '#client/lib/output-format.ts';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
+import { useAuth, useDeleteAccount, useExportAccount } from '#client/api/account.ts';
+import { useDownloadAll, useJobs } from '#client/api/jobs.ts';
+import { displayName } from '#client/lib/format.ts';
 
 export const DASHBOARD_POLL_MS = 5000;
 

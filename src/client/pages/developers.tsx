@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Loader2 } from 'lucide-react';
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { ApiReference, type OpenApiDocument } from '../components/content/api-reference';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { apiExamples } from '../content/api-examples';
-import { RETENTION_TEXT } from '../content/limits-text';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { ApiReference, type OpenApiDocument } from '#client/components/content/api-reference.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { apiExamples } from '#client/content/api-examples.ts';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

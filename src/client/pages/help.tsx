@@ -1,23 +1,23 @@
 // Help Center: tips, FAQ (with FAQPage structured data), troubleshooting, advanced topics, contact and status.
 import { CircleCheck, Code, Lightbulb, Mail } from 'lucide-react';
 import { Link } from 'wouter';
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { TwoColumnPage } from '../components/content/two-column-page';
-import { CardGrid } from '../components/content/card-grid';
-import { TipCard, CheckList } from '../components/content/cards';
-import { FaqAccordion } from '../components/content/faq-accordion';
-import { JsonLd } from '../components/content/json-ld';
-import { TroubleshootingGuideCard } from '../components/content/troubleshooting-guide';
-import { SidebarCard, SidebarLinks, inPageLinks } from '../components/content/sidebar-card';
-import { Card } from '../components/ui/card';
-import { buttonClasses } from '../components/ui/button';
-import { AdSlot } from '../components/ads/ad-slot';
-import { HELP_QUICK_TIPS } from '../content/tips';
-import { FAQ_ITEMS } from '../content/faq';
-import { TROUBLESHOOTING_GUIDES } from '../content/troubleshooting';
-import { ADVANCED_TOPICS, HELP_MAIL_LINKS, HELP_SECTIONS, SERVICE_STATUS, SUPPORT_HOURS } from '../content/help';
-import { buildFaqPageJsonLd } from '../content/structured-data';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
+import { CardGrid } from '#client/components/content/card-grid.tsx';
+import { TipCard, CheckList } from '#client/components/content/cards.tsx';
+import { FaqAccordion } from '#client/components/content/faq-accordion.tsx';
+import { JsonLd } from '#client/components/content/json-ld.tsx';
+import { TroubleshootingGuideCard } from '#client/components/content/troubleshooting-guide.tsx';
+import { SidebarCard, SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { HELP_QUICK_TIPS } from '#client/content/tips.ts';
+import { FAQ_ITEMS } from '#client/content/faq.ts';
+import { TROUBLESHOOTING_GUIDES } from '#client/content/troubleshooting.ts';
+import { ADVANCED_TOPICS, HELP_MAIL_LINKS, HELP_SECTIONS, SERVICE_STATUS, SUPPORT_HOURS } from '#client/content/help.ts';
+import { buildFaqPageJsonLd } from '#client/content/structured-data.ts';
 import { SUPPORT_EMAIL } from '#contract/brand';
 
 const META = {

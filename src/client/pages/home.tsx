@@ -1,32 +1,32 @@
 // The compression tool (/): upload, settings, queue, results, comparison, then marketing sections.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { AdSlot } from '../components/ads/ad-slot';
-import { PageShell } from '../components/layout/page-shell';
-import { CompressionSettings } from '../components/tool/compression-settings';
-import { CompressionSummary } from '../components/tool/compression-summary';
-import { DropZone } from '../components/tool/drop-zone';
-import { GuestBanner } from '../components/tool/guest-banner';
-import { IndustrySolutions } from '../components/tool/industry-solutions';
-import { JobsGrid } from '../components/tool/jobs-grid';
-import { PausedNotice } from '../components/tool/paused-notice';
-import { QueuePanel } from '../components/tool/queue-panel';
-import { QueueJumpBar } from '../components/tool/queue-jump-bar';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { PageShell } from '#client/components/layout/page-shell.tsx';
+import { CompressionSettings } from '#client/components/tool/compression-settings.tsx';
+import { CompressionSummary } from '#client/components/tool/compression-summary.tsx';
+import { DropZone } from '#client/components/tool/drop-zone.tsx';
+import { GuestBanner } from '#client/components/tool/guest-banner.tsx';
+import { IndustrySolutions } from '#client/components/tool/industry-solutions.tsx';
+import { JobsGrid } from '#client/components/tool/jobs-grid.tsx';
+import { PausedNotice } from '#client/components/tool/paused-notice.tsx';
+import { QueuePanel } from '#client/components/tool/queue-panel.tsx';
+import { QueueJumpBar } from '#client/components/tool/queue-jump-bar.tsx';
 import type { Job } from '#contract/api';
-import { AdjustDialog } from '../components/tool/adjust-dialog';
-import { initialSettings, storeFormat, type CompressionSettings as Settings } from '../components/tool/settings';
-import { controlFields, controlProblems, storeControl } from '../components/tool/control';
-import { Testimonials } from '../components/tool/testimonials';
-import { WorkflowExplainer } from '../components/tool/workflow-explainer';
+import { AdjustDialog } from '#client/components/tool/adjust-dialog.tsx';
+import { initialSettings, storeFormat, type CompressionSettings as Settings } from '#client/components/tool/settings.ts';
+import { controlFields, controlProblems, storeControl } from '#client/components/tool/control.ts';
+import { Testimonials } from '#client/components/tool/testimonials.tsx';
+import { WorkflowExplainer } from '#client/components/tool/workflow-explainer.tsx';
 import { PRODUCT_NAME } from '#contract/brand';
-import { RETENTION_TEXT } from '../content/limits-text';
-import { usePageMeta } from '../lib/page-meta';
-import { useAuth } from '../api/account';
-import { usePresets, useUploadConfig } from '../api/config';
-import { useClearJobs, useDownloadAll, useJobs, useRemoveJob, useUpload } from '../api/jobs';
-import { useQueueAction, useQueueStats, useQueueStatus } from '../api/queue';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useAuth } from '#client/api/account.ts';
+import { usePresets, useUploadConfig } from '#client/api/config.ts';
+import { useClearJobs, useDownloadAll, useJobs, useRemoveJob, useUpload } from '#client/api/jobs.ts';
+import { useQueueAction, useQueueStats, useQueueStatus } from '#client/api/queue.ts';
 
 // Only needed once a result is compared; keeps the tool's first load small.
-const QualityAssessment = lazy(() => import('../components/tool/comparison/quality-assessment'));
+const QualityAssessment = lazy(() => import('#client/components/tool/comparison/quality-assessment.tsx'));
 
 export default function Home() {
   const { isAuthenticated, isLoading } = useAuth();

@@ -1,14 +1,14 @@
 // Marketing landing page: hero, the six feature cards and a call to action.
 import { Link } from 'wouter';
 import { ArrowRight, BookOpen } from 'lucide-react';
-import { StaticPage } from '../components/content/static-page';
-import { FeatureGrid } from '../components/content/feature-grid';
-import { buttonClasses } from '../components/ui/button';
-import { OUTLINE_ON_BLUE } from '../components/content/button-styles';
-import { AdBanner } from '../components/ads/ad-banner';
-import { LANDING_FEATURES } from '../content/landing-features';
-import { COMPANY } from '../content/company-facts';
-import { GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '../content/limits-text';
+import { StaticPage } from '#client/components/content/static-page.tsx';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { OUTLINE_ON_BLUE } from '#client/components/content/button-styles.ts';
+import { AdBanner } from '#client/components/ads/ad-banner.tsx';
+import { LANDING_FEATURES } from '#client/content/landing-features.ts';
+import { COMPANY } from '#client/content/company-facts.ts';
+import { GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

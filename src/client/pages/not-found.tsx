@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
-import { AdSlot } from '../components/ads/ad-slot';
-import { fullTitle } from '../lib/page-meta';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { fullTitle } from '#client/lib/page-meta.ts';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 

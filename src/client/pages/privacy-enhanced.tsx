@@ -1,16 +1,16 @@
 // Full privacy policy: data categories, security measures, legal bases, cookies, rights and contacts.
 import { Link } from 'wouter';
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { TwoColumnPage } from '../components/content/two-column-page';
-import { CardGrid } from '../components/content/card-grid';
-import { DataTable, type DataColumn } from '../components/content/data-table';
-import { FactList } from '../components/content/fact-list';
-import { ContactCard, DataCategoryCard, LastUpdated, LegalSections, RightsList } from '../components/content/legal';
-import { SidebarCard, SidebarLinks, inPageLinks } from '../components/content/sidebar-card';
-import { CheckList } from '../components/content/cards';
-import { Card } from '../components/ui/card';
-import { AdSlot } from '../components/ads/ad-slot';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
+import { CardGrid } from '#client/components/content/card-grid.tsx';
+import { DataTable, type DataColumn } from '#client/components/content/data-table.tsx';
+import { FactList } from '#client/components/content/fact-list.tsx';
+import { ContactCard, DataCategoryCard, LastUpdated, LegalSections, RightsList } from '#client/components/content/legal.tsx';
+import { SidebarCard, SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
+import { CheckList } from '#client/components/content/cards.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import {
   PRIVACY_CONTACTS,
   PRIVACY_COOKIES,
@@ -21,8 +21,8 @@ import {
   PRIVACY_SECTIONS,
   PRIVACY_SECURITY_MEASURES,
   RETENTION_PERIODS,
-} from '../content/legal/privacy';
-import { RETENTION_TEXT } from '../content/limits-text';
+} from '#client/content/legal/privacy.ts';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

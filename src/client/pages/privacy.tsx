@@ -1,8 +1,8 @@
 // Short privacy policy; the full one is /privacy-enhanced.
 import { Link } from 'wouter';
-import { LegalSummaryPage } from '../components/content/legal-summary-page';
-import { PRIVACY_LAST_UPDATED, PRIVACY_SUMMARY_SECTIONS } from '../content/legal/privacy';
-import { RETENTION_TEXT } from '../content/limits-text';
+import { LegalSummaryPage } from '#client/components/content/legal-summary-page.tsx';
+import { PRIVACY_LAST_UPDATED, PRIVACY_SUMMARY_SECTIONS } from '#client/content/legal/privacy.ts';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

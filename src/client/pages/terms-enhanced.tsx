@@ -1,12 +1,12 @@
 // Full terms of service: limits, obligations, acceptable use, IP and DMCA, liability, termination, disputes.
-import { ContentPage } from '../components/content/content-page';
-import { ContentSection } from '../components/content/content-section';
-import { TwoColumnPage } from '../components/content/two-column-page';
-import { DataTable, type DataColumn } from '../components/content/data-table';
-import { ContactCard, LastUpdated, LegalSections } from '../components/content/legal';
-import { SidebarLinks, inPageLinks } from '../components/content/sidebar-card';
-import { AdSlot } from '../components/ads/ad-slot';
-import { FEATURE_LIMITS, TERMS_CONTACTS, TERMS_DETAILED_SECTIONS, TERMS_LAST_UPDATED } from '../content/legal/terms';
+import { ContentPage } from '#client/components/content/content-page.tsx';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
+import { DataTable, type DataColumn } from '#client/components/content/data-table.tsx';
+import { ContactCard, LastUpdated, LegalSections } from '#client/components/content/legal.tsx';
+import { SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { FEATURE_LIMITS, TERMS_CONTACTS, TERMS_DETAILED_SECTIONS, TERMS_LAST_UPDATED } from '#client/content/legal/terms.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

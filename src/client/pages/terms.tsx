@@ -1,7 +1,7 @@
 // Short terms of service; the full terms are /terms-enhanced.
 import { Link } from 'wouter';
-import { LegalSummaryPage } from '../components/content/legal-summary-page';
-import { TERMS_LAST_UPDATED, TERMS_SUMMARY_SECTIONS } from '../content/legal/terms';
+import { LegalSummaryPage } from '#client/components/content/legal-summary-page.tsx';
+import { TERMS_LAST_UPDATED, TERMS_SUMMARY_SECTIONS } from '#client/content/legal/terms.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 const META = {

@@ -2,7 +2,7 @@
 // `npm run lint`; here we prove they bite on an upward import, and check the whole graph for cycles.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph } from '../../support/import-graph';
+import { importCycles, importGraph, importSpecifiers } from '../../support/import-graph';
 import { REPO_ROOT } from '../../support/paths';
 
 const lint = async (filePath: string, code: string) => {
@@ -17,6 +17,7 @@ describe('layers', () => {
     ]);
     expect(await lint('src/server/auth/probe.ts', "export { STATUS_OF } from '#server/http/error-status';\n")).toHaveLength(1);
     expect(await lint('src/client/lib/probe.ts', "export const load = () => import('../../server/faults');\n")).toHaveLength(1);
+    expect(await lint('src/client/lib/probe.ts', "export { classifyFault } from '#server/faults';\n")).toHaveLength(1);
     expect(await lint('src/server/codec/probe.ts', "export { DomainError } from '../errors';\n")).toHaveLength(1);
     expect(await lint('src/contract/probe.ts', "import sharp from 'sharp';\nexport const s = sharp;\n")).toHaveLength(1);
   }, 120_000);
@@ -26,6 +27,13 @@ describe('layers', () => {
     expect(await lint('src/server/codec/probe.ts', "import { MESSAGES } from '../../contract/messages';\nimport sharp from 'sharp';\nexport const m = [MESSAGES, sharp];\n")).toEqual([]);
     expect(await lint('src/contract/probe.ts', "import { z } from 'zod';\nexport const s = z.string();\n")).toEqual([]);
   }, 120_000);
+
+  it('writes every import that leaves its folder through a #alias, never as ../', () => {
+    const upward = [...importSpecifiers('src')].flatMap(([file, specifiers]) =>
+      specifiers.filter((s) => s.startsWith('../')).map((s) => `${file}: ${s}`),
+    );
+    expect(upward).toEqual([]);
+  });
 
   it('has no import cycles in src/, type-only imports included', () => {
     const graph = importGraph('src');

@@ -1,7 +1,7 @@
 // Ad slot in one of the spec's sizes. Without a configured client id it renders nothing at all
 // (no empty boxes, no layout shift); with one it reserves the exact size before the ad arrives.
 import { useEffect, useRef } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 import { decideAd, ensureAdScript, resolveAdClientId, warnMissingClientOnce, type AdSize } from './ad-config';
 
 export type { AdSize } from './ad-config';

@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { Loader2 } from 'lucide-react';
 import { loginSchema, registerSchema } from '#contract/api';
-import { useLogin, useRegister } from '../../api/account';
-import { Button } from '../ui/button';
-import { Field } from '../ui/field';
+import { useLogin, useRegister } from '#client/api/account.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/field.tsx';
 import { validate, type FieldErrors } from './validation';
 
 /** Focuses the first field that failed, so keyboard and screen reader users land on the problem. */

@@ -1,6 +1,6 @@
 // The sign-in page's side panel: what an account adds (copy in content/account-benefits.ts).
-import { FeatureGrid } from '../content/feature-grid';
-import { ACCOUNT_BENEFITS } from '../../content/account-benefits';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { ACCOUNT_BENEFITS } from '#client/content/account-benefits.ts';
 
 export function FeaturePanel() {
   return (

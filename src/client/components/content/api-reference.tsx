@@ -1,8 +1,8 @@
 // The API reference, rendered from the OpenAPI document the server publishes: operations grouped by tag, then schemas.
-import { Card } from '../ui/card';
+import { Card } from '#client/components/ui/card.tsx';
 import { ContentSection } from './content-section';
 import { DataTable, type DataColumn } from './data-table';
-import { fieldRows, typeLabel, type FieldRow, type JsonSchema } from '../../lib/openapi-view';
+import { fieldRows, typeLabel, type FieldRow, type JsonSchema } from '#client/lib/openapi-view.ts';
 
 interface Operation {
   summary: string;

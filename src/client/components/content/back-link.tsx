@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export function BackLink({ href = '/', label = 'Back to Home', className }: { href?: string; label?: string; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 // The About page's benchmark block: the figures the codec benchmark measured (content/benchmark-figures.ts).
 import { DataTable, type DataColumn } from './data-table';
-import { BENCHMARK_PRESET_LABELS, benchmarkDate, benchmarkFigures, ratioText, type BenchmarkPresetId } from '../../content/benchmark-figures';
+import { BENCHMARK_PRESET_LABELS, benchmarkDate, benchmarkFigures, ratioText, type BenchmarkPresetId } from '#client/content/benchmark-figures.ts';
 
 const PRESET_ORDER: BenchmarkPresetId[] = ['high', 'web', 'maximum'];
 

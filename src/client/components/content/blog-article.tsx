@@ -1,14 +1,14 @@
 // One blog article: meta line, title, excerpt, full body and tags. The article id is the in-page anchor.
 import { Link } from 'wouter';
 import { Calendar, Clock } from 'lucide-react';
-import { Badge } from '../ui/badge';
-import { Card } from '../ui/card';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { CategoryBadge } from './category-badge';
 import { Heading } from './heading';
 import { HtmlContent } from './html-content';
-import { cn } from '../../lib/cn';
-import type { BlogArticle, BlogArticleSummary } from '../../content/types';
-import { formatPublishDate, readTimeText } from '../../content/blog/summaries';
+import { cn } from '#client/lib/cn.ts';
+import type { BlogArticle, BlogArticleSummary } from '#client/content/types.ts';
+import { formatPublishDate, readTimeText } from '#client/content/blog/summaries.ts';
 
 function ArticleMeta({ article }: { article: BlogArticleSummary }) {
   return (

@@ -1,6 +1,6 @@
 // The responsive grid content pages lay their cards out in: one column on phones, two or more from the breakpoints.
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 // Whole class names, so the stylesheet build finds them.
 export const GRID_COLUMNS = {

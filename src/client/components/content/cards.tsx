@@ -1,9 +1,9 @@
 // Small presentational cards shared by the content pages and the tool page's testimonials.
 import { Check, Star, BadgeCheck } from 'lucide-react';
-import { Card } from '../ui/card';
+import { Card } from '#client/components/ui/card.tsx';
 import { Heading, type HeadingLevel } from './heading';
-import { cn } from '../../lib/cn';
-import type { Statistic, Testimonial, Tip } from '../../content/types';
+import { cn } from '#client/lib/cn.ts';
+import type { Statistic, Testimonial, Tip } from '#client/content/types.ts';
 
 export function StatCard({ stat }: { stat: Statistic }) {
   const Icon = stat.icon;

@@ -1,5 +1,5 @@
-import { Badge } from '../ui/badge';
-import { cn } from '../../lib/cn';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 /** Spec colours: Tutorial green, Comparison purple, Business red, Technical gray, Workflow orange, anything else blue. */
 const CATEGORY_COLOURS: Record<string, string> = {

@@ -1,9 +1,9 @@
 // The skeleton of a content page: the static frame, one centred column, the intro (back link, the page's h1, lead),
 // and the page's header and footer ad banners around whatever the page puts between them.
 import type { ReactNode } from 'react';
-import { AdBanner } from '../ads/ad-banner';
-import type { PageMeta } from '../../lib/page-meta';
-import { cn } from '../../lib/cn';
+import { AdBanner } from '#client/components/ads/ad-banner.tsx';
+import type { PageMeta } from '#client/lib/page-meta.ts';
+import { cn } from '#client/lib/cn.ts';
 import { PageIntro } from './page-intro';
 import { StaticPage } from './static-page';
 

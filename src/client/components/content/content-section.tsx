@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { HeadingLevel } from './heading';
 import { SectionHeading } from './section-heading';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export interface ContentSectionProps {
   /** The heading's id: names the section and is the target of "#id" links. */

@@ -1,7 +1,7 @@
 // A table of rows described by columns. The caption names it for screen readers; by default the first column's cells
 // are row headers, so each value is read out with what it belongs to.
 import type { Key, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export interface DataColumn<Row> {
   header: string;

@@ -1,6 +1,6 @@
 // Named facts as a description list: stacked (name above value) in cards, or side by side in a sidebar overview.
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export interface Fact {
   term: string;

@@ -2,12 +2,12 @@
 // and Home/End/ArrowUp/ArrowDown moving focus between the question buttons.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { Badge } from '../ui/badge';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { Heading, type HeadingLevel } from './heading';
 import { HtmlContent } from './html-content';
-import { cn } from '../../lib/cn';
-import type { FaqItem } from '../../content/types';
-import { FAQ_CATEGORY_LABELS } from '../../content/faq';
+import { cn } from '#client/lib/cn.ts';
+import type { FaqItem } from '#client/content/types.ts';
+import { FAQ_CATEGORY_LABELS } from '#client/content/faq.ts';
 
 /** Index of the button that should take focus after a key press, or null if the key is not ours. */
 export function nextFocusIndex(key: string, current: number, count: number): number | null {

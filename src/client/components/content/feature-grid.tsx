@@ -3,8 +3,8 @@
 import { Heading, type HeadingLevel } from './heading';
 import { CheckList } from './cards';
 import { GRID_COLUMNS, type GridColumns } from './card-grid';
-import { cn } from '../../lib/cn';
-import type { Feature } from '../../content/types';
+import { cn } from '#client/lib/cn.ts';
+import type { Feature } from '#client/content/types.ts';
 
 // card: a white card per item; step: bare items read in order (numbered); inverse: stacked on a dark panel.
 const LOOKS = {

@@ -1,5 +1,5 @@
 // Renders trusted HTML from our content modules (never user input) with readable article typography.
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 const PROSE = cn(
   'text-slate-700 leading-relaxed',

@@ -1,4 +1,4 @@
-import { serializeJsonLd } from '../../content/structured-data';
+import { serializeJsonLd } from '#client/content/structured-data.ts';
 
 /** Structured data for search engines; the serializer escapes "<" so content cannot close the script. */
 export function JsonLd({ data, id }: { data: unknown; id?: string }) {

@@ -4,9 +4,9 @@ import { ContentPage } from './content-page';
 import { LastUpdated, LegalSections } from './legal';
 import { SidebarLinks, type SidebarLink } from './sidebar-card';
 import { TwoColumnPage } from './two-column-page';
-import { AdSlot } from '../ads/ad-slot';
-import type { LegalSection } from '../../content/types';
-import type { PageMeta } from '../../lib/page-meta';
+import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import type { LegalSection } from '#client/content/types.ts';
+import type { PageMeta } from '#client/lib/page-meta.ts';
 
 export interface LegalSummaryPageProps {
   meta: PageMeta;

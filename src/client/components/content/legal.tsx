@@ -1,10 +1,10 @@
 // Building blocks of the privacy and terms pages.
 import type { ReactNode } from 'react';
 import { Mail } from 'lucide-react';
-import { Card } from '../ui/card';
+import { Card } from '#client/components/ui/card.tsx';
 import { FactList } from './fact-list';
 import { Heading, type HeadingLevel } from './heading';
-import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '../../content/types';
+import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '#client/content/types.ts';
 
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 

@@ -1,4 +1,4 @@
-import type { Milestone } from '../../content/types';
+import type { Milestone } from '#client/content/types.ts';
 
 export function MilestoneTimeline({ milestones }: { milestones: Milestone[] }) {
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Heading, type HeadingLevel } from './heading';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export function SectionHeading({
   id,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Card } from '../ui/card';
+import { Card } from '#client/components/ui/card.tsx';
 import { Heading, type HeadingLevel } from './heading';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export function SidebarCard({
   title,

@@ -1,7 +1,7 @@
 // Frame of every static page: the site variant of the page shell, plus its head tags and in-page anchors.
 import { useEffect, type ReactNode } from 'react';
-import { PageShell } from '../layout/page-shell';
-import { usePageMeta, type PageMeta } from '../../lib/page-meta';
+import { PageShell } from '#client/components/layout/page-shell.tsx';
+import { usePageMeta, type PageMeta } from '#client/lib/page-meta.ts';
 
 export function StaticPage({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   usePageMeta(meta);

@@ -1,6 +1,6 @@
-import { Card } from '../ui/card';
+import { Card } from '#client/components/ui/card.tsx';
 import { Heading, type HeadingLevel } from './heading';
-import type { TroubleshootingGuide } from '../../content/types';
+import type { TroubleshootingGuide } from '#client/content/types.ts';
 
 export function TroubleshootingGuideCard({ guide, level = 3 }: { guide: TroubleshootingGuide; level?: HeadingLevel }) {
   const Icon = guide.icon;

@@ -1,7 +1,7 @@
 // The body of a content page with a sidebar: the sections in a flexible column, the sidebar beside them from the
 // large breakpoint (below it, after them).
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 // Whole class names, so the stylesheet build finds them.
 const ASIDE_WIDTH = {

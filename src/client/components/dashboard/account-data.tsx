@@ -1,9 +1,9 @@
 // Data export and account deletion; deletion asks for confirmation first (the page runs the requests).
 import { useState } from 'react';
 import { FileDown, Loader2, Trash2 } from 'lucide-react';
-import { Button } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { Dialog } from '../ui/dialog';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
 
 export interface AccountDataProps {
   exporting: boolean;

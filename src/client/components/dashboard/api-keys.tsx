@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { createApiKeySchema, type CreatedApiKey } from '#contract/api-keys';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUsage } from '../../api/api-keys';
-import { toast } from '../../lib/toast';
-import { Button } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { Field } from '../ui/field';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUsage } from '#client/api/api-keys.ts';
+import { toast } from '#client/lib/toast.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Field } from '#client/components/ui/field.tsx';
 
 const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never');
 

@@ -1,9 +1,9 @@
 // The dashboard's shortcuts: back to the tool, and every completed result as one ZIP (the page runs the download).
 import { Link } from 'wouter';
 import { Download, ImagePlus, Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { Button, buttonClasses } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { cn } from '#client/lib/cn.ts';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 
 export interface QuickActionsProps {
   completedCount: number;

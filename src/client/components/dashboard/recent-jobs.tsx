@@ -1,15 +1,15 @@
 import { Link } from 'wouter';
 import { Download, ImagePlus } from 'lucide-react';
 import type { Job } from '#contract/api';
-import { cn } from '../../lib/cn';
-import { downloadJob } from '../../lib/download';
-import { formatBytes, formatDateTime, formatExpiry, savingPercent } from '../../lib/format';
-import { outputFormatText } from '../../lib/output-format';
-import { statusStyle } from '../tool/job-status';
-import { Badge } from '../ui/badge';
-import { MiddleEllipsis } from '../ui/middle-ellipsis';
-import { Button, buttonClasses } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { cn } from '#client/lib/cn.ts';
+import { downloadJob } from '#client/lib/download.ts';
+import { formatBytes, formatDateTime, formatExpiry, savingPercent } from '#client/lib/format.ts';
+import { outputFormatText } from '#client/lib/output-format.ts';
+import { statusStyle } from '#client/components/tool/job-status.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { MiddleEllipsis } from '#client/components/ui/middle-ellipsis.tsx';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 
 export const RECENT_JOBS_LIMIT = 10;
 

@@ -1,7 +1,7 @@
 import { BarChart3, FileImage, HardDrive } from 'lucide-react';
-import type { DashboardStats } from '../../lib/dashboard-stats';
-import { formatBytes } from '../../lib/format';
-import { Card } from '../ui/card';
+import type { DashboardStats } from '#client/lib/dashboard-stats.ts';
+import { formatBytes } from '#client/lib/format.ts';
+import { Card } from '#client/components/ui/card.tsx';
 
 /** `formats`: the completed results per output format ("AVIF 8, JPEG 4"), shown under the job count. */
 export function StatCards({ stats, formats = '' }: { stats: DashboardStats; formats?: string }) {

@@ -2,11 +2,11 @@
 import { Link, useLocation } from 'wouter';
 import { LayoutDashboard, LogIn, LogOut } from 'lucide-react';
 import type { User } from '#contract/api';
-import { useLogout } from '../../api/account';
-import { displayName, userInitial } from '../../lib/format';
-import { cn } from '../../lib/cn';
-import { Avatar } from '../ui/avatar';
-import { Button, buttonClasses } from '../ui/button';
+import { useLogout } from '#client/api/account.ts';
+import { displayName, userInitial } from '#client/lib/format.ts';
+import { cn } from '#client/lib/cn.ts';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 
 export interface AccountNavProps {
   user: User;

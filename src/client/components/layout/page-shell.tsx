@@ -6,9 +6,9 @@
 // - focused (/auth, /dashboard): "Back to Compressor" instead of navigation, no footer; signing out leaves for /.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from '../../api/account';
-import { cn } from '../../lib/cn';
-import { BackLink } from '../content/back-link';
+import { useAuth } from '#client/api/account.ts';
+import { cn } from '#client/lib/cn.ts';
+import { BackLink } from '#client/components/content/back-link.tsx';
 import { AccountNav, GuestNav } from './account-nav';
 import { BrandLink, SkipLink } from './brand';
 import { SiteFooter } from './site-footer';

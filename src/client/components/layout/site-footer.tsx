@@ -1,7 +1,7 @@
 // Site-wide footer: links to every public page, the support address and the retention promise.
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand';
-import { RETENTION_TEXT } from '../../content/limits-text';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
 const COLUMNS = [
   {

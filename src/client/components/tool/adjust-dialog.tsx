@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import type { Job } from '#contract/api';
 import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '#contract/settings';
-import { useRecompress } from '../../api/jobs';
-import { ApiRequestError, errorMessage } from '../../lib/api';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { useRecompress } from '#client/api/jobs.ts';
+import { ApiRequestError, errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
 import { ControlSettingsFields } from './control-settings';
 import { DEFAULT_CONTROL, controlProblems, type ControlSettings } from './control';
 

@@ -1,8 +1,8 @@
 import { Settings2 } from 'lucide-react';
 import type { Preset } from '#contract/api';
-import { cn } from '../../lib/cn';
-import { qualityLevel, QUALITY_LEVEL_CLASSES } from '../../lib/image-diff';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { cn } from '#client/lib/cn.ts';
+import { qualityLevel, QUALITY_LEVEL_CLASSES } from '#client/lib/image-diff.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { OutputFormatChoice } from './output-format-choice';
 import { ControlSettingsFields } from './control-settings';
 import { COMPRESSION_PRESETS } from '#contract/presets';

@@ -1,9 +1,9 @@
 import { BarChart3 } from 'lucide-react';
 import type { Job } from '#contract/api';
-import { computeDashboardStats } from '../../lib/dashboard-stats';
-import { formatFileSize } from '../../lib/format';
-import { outputFormatCounts } from '../../lib/output-format';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { computeDashboardStats } from '#client/lib/dashboard-stats.ts';
+import { formatFileSize } from '#client/lib/format.ts';
+import { outputFormatCounts } from '#client/lib/output-format.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 
 /** Totals over the completed jobs on the page (the dashboard's own arithmetic); hidden until one completes. */
 export function CompressionSummary({ jobs }: { jobs: Job[] }) {

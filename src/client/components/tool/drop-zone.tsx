@@ -6,10 +6,10 @@ import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
 import type { UploadConfig } from '#contract/api';
 import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '#contract/limits';
 import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '#contract/messages';
-import type { RefusedFile, UploadSending } from '../../api/jobs';
-import { describeProgress } from '../../lib/upload';
-import { cn } from '../../lib/cn';
-import { DEFAULT_UPLOAD_CONFIG, sizeHint, toastSignInRequired } from '../../lib/upload-limits';
+import type { RefusedFile, UploadSending } from '#client/api/jobs.ts';
+import { describeProgress } from '#client/lib/upload.ts';
+import { cn } from '#client/lib/cn.ts';
+import { DEFAULT_UPLOAD_CONFIG, sizeHint, toastSignInRequired } from '#client/lib/upload-limits.ts';
 
 export interface UploadError {
   filename: string;

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Info } from 'lucide-react';
 import { GUEST_MAX_FILES } from '#contract/limits';
-import { GUEST_MAX_SIZE_TEXT } from '../../content/limits-text';
+import { GUEST_MAX_SIZE_TEXT } from '#client/content/limits-text.ts';
 
 /** Tells a guest what signing in changes; hidden for signed-in users. */
 export function GuestBanner() {

@@ -1,6 +1,6 @@
-import { ContentSection } from '../content/content-section';
-import { FeatureGrid } from '../content/feature-grid';
-import { INDUSTRY_SOLUTIONS } from '../../content/tool-marketing';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { INDUSTRY_SOLUTIONS } from '#client/content/tool-marketing.ts';
 
 export function IndustrySolutions() {
   return (

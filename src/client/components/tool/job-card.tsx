@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
 import type { Job } from '#contract/api';
-import { cn } from '../../lib/cn';
-import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '../../lib/format';
-import { autoDecisionText, outputFormatText } from '../../lib/output-format';
-import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Card } from '../ui/card';
-import { MiddleEllipsis } from '../ui/middle-ellipsis';
-import { Progress } from '../ui/progress';
+import { cn } from '#client/lib/cn.ts';
+import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '#client/lib/format.ts';
+import { autoDecisionText, outputFormatText } from '#client/lib/output-format.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { MiddleEllipsis } from '#client/components/ui/middle-ellipsis.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
 import { statusStyle } from './job-status';
 
 export interface JobCardProps {

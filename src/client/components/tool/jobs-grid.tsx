@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { Download, Images, Loader2, Trash2 } from 'lucide-react';
 import type { Job } from '#contract/api';
-import { downloadJob } from '../../lib/download';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { downloadJob } from '#client/lib/download.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
 import { JobCard } from './job-card';
 import { FILES_HEADING_ID } from './queue-jump-bar';
-import { RETENTION_TEXT } from '../../content/limits-text';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
 export interface JobsGridProps {
   jobs: Job[];

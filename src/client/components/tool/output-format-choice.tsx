@@ -2,7 +2,7 @@
 // that transparency is flattened onto when the format is JPEG.
 import { useEffect, useState } from 'react';
 import { FORMAT_LABELS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
-import { displayableFormats } from '../../lib/format-support';
+import { displayableFormats } from '#client/lib/format-support.ts';
 import type { CompressionSettings } from './settings';
 
 const NOTES: Record<OutputFormat, string> = {

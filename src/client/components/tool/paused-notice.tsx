@@ -1,7 +1,7 @@
 // Shown wherever uploads happen while the caller's queue is paused: new files wait in Pending until Resume.
 import { PauseCircle, Play } from 'lucide-react';
 import type { QueueStatus } from '#contract/api';
-import { Button } from '../ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 
 export function PausedNotice({ status, busy, onResume }: { status?: QueueStatus; busy: boolean; onResume: () => void }) {
   if (!status?.paused) return null;

@@ -1,12 +1,12 @@
 // Queue management: live status and throughput, with pause, resume and clear (the page runs the actions).
 import { Activity, Pause, Play, Trash2 } from 'lucide-react';
 import type { QueueStats, QueueStatus } from '#contract/api';
-import type { QueueAction } from '../../api/queue';
-import { formatElapsed, formatMinutes } from '../../lib/format';
-import { Button } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { Progress } from '../ui/progress';
-import { QUEUE_RULES_TEXT } from '../../content/limits-text';
+import type { QueueAction } from '#client/api/queue.ts';
+import { formatElapsed, formatMinutes } from '#client/lib/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { QUEUE_RULES_TEXT } from '#client/content/limits-text.ts';
 
 /** What "Time left" says: nothing to do, paused, not yet known (no file finished), or the estimate. */
 export function timeLeftText(active: number, paused: boolean, stats: QueueStats | undefined): string {

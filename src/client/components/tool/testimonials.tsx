@@ -1,6 +1,6 @@
-import { ContentSection } from '../content/content-section';
-import { TestimonialList } from '../content/cards';
-import { TESTIMONIALS } from '../../content/testimonials';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TestimonialList } from '#client/components/content/cards.tsx';
+import { TESTIMONIALS } from '#client/content/testimonials.ts';
 
 export function Testimonials() {
   return (

@@ -1,6 +1,6 @@
-import { ContentSection } from '../content/content-section';
-import { FeatureGrid } from '../content/feature-grid';
-import { WORKFLOW } from '../../content/tool-marketing';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { WORKFLOW } from '#client/content/tool-marketing.ts';
 
 export function WorkflowExplainer() {
   return (

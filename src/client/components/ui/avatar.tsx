@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 /** Round avatar: the profile image when it loads, else the initial letter. */
 export function Avatar({ src, initial, className }: { src?: string | null; initial: string; className?: string }) {

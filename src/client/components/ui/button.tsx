@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 const variants = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300',

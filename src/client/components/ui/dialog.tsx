@@ -1,6 +1,6 @@
 // Modal dialog on the native <dialog> element: the browser provides the focus trap, Escape and the top layer.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export interface DialogProps {
   open: boolean;

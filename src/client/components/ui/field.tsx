@@ -1,6 +1,6 @@
 // Labelled text input with its validation message tied to it for screen readers.
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -1,6 +1,6 @@
 // A file name that fits any width: when too long it is elided in the middle, so the start and the extension stay
 // readable ("jxl-flower-q85…progressive.jpg"); the full name stays available as the tooltip and to screen readers.
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 /** How many trailing characters always stay visible: enough for a short stem tail and the extension. */
 export const KEPT_TAIL = 12;

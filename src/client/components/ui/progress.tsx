@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 /** Determinate progress bar (value 0-100); `indeterminate` animates while still showing the value. */
 export function Progress({

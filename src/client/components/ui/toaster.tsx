@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
-import { dismissToast, useCurrentToast } from '../../lib/toast';
-import { cn } from '../../lib/cn';
+import { dismissToast, useCurrentToast } from '#client/lib/toast.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /** Renders the single current toast in a polite live region so screen readers announce it. */
 export function Toaster() {

@@ -1,5 +1,5 @@
 // The full blog: summaries joined with their HTML bodies. Only the blog page imports this module.
-import type { BlogArticle } from '../types';
+import type { BlogArticle } from '#client/content/types.ts';
 import { BLOG_ARTICLE_SUMMARIES } from './summaries';
 import ultimateJpeg from './articles/ultimate-jpeg-optimization-guide';
 import pngVsJpeg from './articles/png-vs-jpeg-complete-comparison';

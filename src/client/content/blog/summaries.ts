@@ -1,5 +1,5 @@
 // Blog article metadata in publication-list order (the first is the featured article). Bodies live in ./articles.
-import type { BlogArticleSummary, BlogCategory } from '../types';
+import type { BlogArticleSummary, BlogCategory } from '#client/content/types.ts';
 
 export const BLOG_ARTICLE_SUMMARIES: BlogArticleSummary[] = [
   {

@@ -1,7 +1,7 @@
 // Privacy policy copy: a short version (/privacy) and a detailed one (/privacy-enhanced).
 import { LEGAL_EMAIL, PRIVACY_EMAIL, PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand';
-import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '../types';
-import { RETENTION_TEXT } from '../limits-text';
+import type { ContactPoint, LegalSection, PrivacyDataCategory, PrivacyRight } from '#client/content/types.ts';
+import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
 export const PRIVACY_LAST_UPDATED = '2025-01-15';
 

@@ -1,6 +1,6 @@
 // Terms of service copy: a short version (/terms) and a detailed one (/terms-enhanced).
 import { LEGAL_EMAIL, PRODUCT_NAME } from '#contract/brand';
-import type { ContactPoint, LegalSection } from '../types';
+import type { ContactPoint, LegalSection } from '#client/content/types.ts';
 import {
   CONCURRENCY_TEXT,
   GUEST_FILES_TEXT,
@@ -8,7 +8,7 @@ import {
   RETENTION_TEXT,
   RETRIES_TEXT,
   USER_FILES_TEXT,
-} from '../limits-text';
+} from '#client/content/limits-text.ts';
 
 export const TERMS_LAST_UPDATED = '2025-01-15';
 

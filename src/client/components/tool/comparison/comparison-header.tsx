@@ -1,7 +1,7 @@
 // The comparison's title bar: which file, split or side by side, full screen, and close.
 import { Columns2, Maximize2, Minimize2, SplitSquareHorizontal, X } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { Button } from '../../ui/button';
+import { cn } from '#client/lib/cn.ts';
+import { Button } from '#client/components/ui/button.tsx';
 
 export type ViewMode = 'split' | 'side-by-side';
 

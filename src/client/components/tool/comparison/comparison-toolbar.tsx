@@ -1,6 +1,6 @@
 // Zoom (out, level, in, Fit, 1:1) and the differences overlay (toggle, count, threshold and colour).
 import { Layers, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
-import { Button } from '../../ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 import { DiffSettings } from './diff-settings';
 import type { DiffOverlay } from './use-diff-overlay';
 import type { ViewTransform } from './use-view-transform';

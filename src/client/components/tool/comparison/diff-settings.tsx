@@ -1,7 +1,7 @@
 // How the differences overlay is drawn: the threshold a pixel's change must pass (the spec's 10 by default) and a
 // colour that reads on the image (red on a red image does not).
 import { useId } from 'react';
-import { DIFF_COLOURS, type DiffColour } from '../../../lib/image-diff';
+import { DIFF_COLOURS, type DiffColour } from '#client/lib/image-diff.ts';
 
 export interface DiffSettingsProps {
   threshold: number;

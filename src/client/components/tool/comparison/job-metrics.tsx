@@ -2,9 +2,9 @@
 import type { ReactNode } from 'react';
 import type { Job } from '#contract/api';
 import { COMPRESSION_PRESETS } from '#contract/presets';
-import { formatFileSize, savingPercent } from '../../../lib/format';
-import { outputFormatText } from '../../../lib/output-format';
-import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '../../../lib/image-diff';
+import { formatFileSize, savingPercent } from '#client/lib/format.ts';
+import { outputFormatText } from '#client/lib/output-format.ts';
+import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '#client/lib/image-diff.ts';
 
 /** The preset's name in sentence case, as a metric reads ("Web optimized"); the custom slider has no preset. */
 function compressionTypeLabel(type: string): string {

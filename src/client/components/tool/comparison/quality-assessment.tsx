@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Job } from '#contract/api';
 import { MESSAGES } from '#contract/messages';
-import { cn } from '../../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 import { CloseComparisonButton, ComparisonHeader, type ViewMode } from './comparison-header';
 import { ComparisonToolbar } from './comparison-toolbar';
 import { JobMetrics } from './job-metrics';

@@ -1,5 +1,5 @@
 // Side by side: the original and the compressed image in two viewers under the same zoom and pan.
-import { cn } from '../../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 import { DiffCanvas, Layer } from './image-layers';
 import type { ViewTransform } from './use-view-transform';
 import type { ViewerSurface } from './viewer-surface';

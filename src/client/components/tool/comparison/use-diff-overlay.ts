@@ -1,6 +1,6 @@
 // The differences overlay as the viewer sets it: shown or not, its threshold and colour, and the painted result.
 import { useMemo, useState } from 'react';
-import { DIFF_THRESHOLD, paintOverlay, type DiffColour } from '../../../lib/image-diff';
+import { DIFF_THRESHOLD, paintOverlay, type DiffColour } from '#client/lib/image-diff.ts';
 import { useDifferences } from './use-differences';
 
 export function useDiffOverlay(available: boolean, originalSrc: string, compressedSrc: string | null) {

@@ -1,7 +1,7 @@
 // Computes each pixel's difference between the original preview and the compressed image, once per comparison;
 // the overlay is painted from it for whatever threshold and colour the viewer picks (paintOverlay).
 import { useEffect, useRef, useState } from 'react';
-import { pixelDifferences } from '../../../lib/image-diff';
+import { pixelDifferences } from '#client/lib/image-diff.ts';
 
 /** Larger images are compared at a reduced size so phones keep their memory. */
 const MAX_PIXELS = 4_000_000;

@@ -1,7 +1,7 @@
 // What the split and side-by-side viewers share: the checkerboard behind transparent pixels, the grab cursor, the
 // image's aspect ratio (full screen fills the height instead) and the pan handlers with how the viewer announces itself.
 import type { CSSProperties } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 import type { ViewTransform } from './use-view-transform';
 
 export function viewerSurface(view: ViewTransform, fullscreen: boolean, image: { width: number | null; height: number | null }) {

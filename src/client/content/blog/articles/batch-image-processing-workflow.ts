@@ -5,7 +5,7 @@ import {
   RETENTION_TEXT,
   RETRIES_TEXT,
   USER_FILES_TEXT,
-} from '../../limits-text';
+} from '#client/content/limits-text.ts';
 
 export default `
 <p>Compressing one image is easy. Compressing four hundred product shots, a wedding gallery or a year of blog illustrations is a different job: the risk is no longer a single bad setting but a messy folder, a missed file or an original overwritten by mistake. A simple, repeatable workflow removes those risks and turns batch compression into a ten-minute routine.</p>

@@ -1,4 +1,4 @@
-import { DEFAULT_QUALITY_TEXT, GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '../../limits-text';
+import { DEFAULT_QUALITY_TEXT, GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
 export default `

@@ -1,4 +1,4 @@
-import { USER_FILES_TEXT } from '../../limits-text';
+import { USER_FILES_TEXT } from '#client/content/limits-text.ts';
 
 export default `
 <p>In an online shop, photos do the job a shop assistant does in a store: they show the texture of the fabric, the grain of the wood and the size of the handbag next to a hand. Shoppers cannot touch the product, so they zoom, swipe and compare. That makes product imagery the most valuable content on an e-commerce site, and usually the heaviest. The goal of optimisation is to keep every detail a buyer cares about while removing every byte they never see.</p>

@@ -1,4 +1,4 @@
-import { DEFAULT_QUALITY_TEXT } from '../../limits-text';
+import { DEFAULT_QUALITY_TEXT } from '#client/content/limits-text.ts';
 
 export default `
 <p>JPEG has been the photograph format of the web for three decades, and it is not going anywhere soon: every browser, phone, camera and content management system understands it. That ubiquity is exactly why it pays to understand how a JPEG is made. Small changes to a few settings routinely cut file sizes in half with no difference anyone can see, while the wrong setting can leave a page both heavy and blotchy. This guide walks through what happens inside the encoder and turns it into practical rules.</p>
