@@ -1,35 +1,61 @@
 // Sign-up, sign-in, sign-out, the dashboard and the redirect rules, in headless Chromium against the real server.
+// Every test is a new visitor (own browser context) that seeds the account and jobs it needs, so each runs alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../../src/contract/api';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/messages';
 import { computeDashboardStats } from '../../src/client/lib/dashboard-stats';
 import { formatBytes } from '../../src/client/lib/format';
 import { corpusPath } from '../support/paths';
-import type { TestServer } from '../support/server';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { SHOTS, closeApp, listZip, openApp, toastShows } from './support/app';
+import { SHOTS, jobsOf, listZip, toastShows, upload, useVisitors, waitForCompleted } from './support/app';
 
 const PASSWORD = 'correct horse battery';
 
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
+let emails = 0;
+/** An address no other test (or earlier run against the same server) has used. */
+const uniqueEmail = (name: string) => `${name.toLowerCase()}.${Date.now()}.${++emails}@example.com`;
+
+/**
+ * Creates an account through the API for `who` (a page or a context: they share its cookies, so `who` is then signed
+ * in as it, from the page's next load) and returns its email.
+ */
+async function signUp(who: { request: APIRequestContext }, firstName = 'Ann', lastName = 'Lee', email = uniqueEmail(firstName)): Promise<string> {
+  const res = await who.request.post('/api/register', { data: { email, password: PASSWORD, firstName, lastName } });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+/** Ends the session through the API (the page shows it from its next load). */
+async function signOut(page: Page): Promise<void> {
+  expect((await page.request.post('/api/logout')).status()).toBe(204);
+}
+
+/** Signs the page up as Ann and shows the tool page to her; returns her email. */
+async function signedInOnTool(page: Page): Promise<string> {
+  const email = await signUp(page);
+  await page.goto('/');
+  await page.getByTestId('welcome').waitFor();
+  return email;
+}
+
+const PHOTOS = [corpusPath('photos', 'kodim03.png'), corpusPath('photos', 'kodim23.png')];
+
+/** Uploads the two photos on the tool page and waits until both are compressed. */
+async function uploadTwoPhotos(page: Page): Promise<void> {
+  await upload(page, PHOTOS);
+  await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
+  await waitForCompleted(page, 2);
+}
+
 describe('accounts and dashboard', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let tmp: string;
-  const email = `ann.${Date.now()}@example.com`;
-
-  beforeAll(async () => {
-    ({ server, browser, page, tmp } = await openApp('account-e2e-'));
-  });
-
-  afterAll(() => closeApp({ server, browser, tmp }));
+  const app = useVisitors('account-e2e-');
 
   it('sends a guest from /dashboard to /auth', async () => {
+    const { page } = app;
     await page.goto('/dashboard');
     await waitForPath(page, '/auth');
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
@@ -39,10 +65,11 @@ describe('accounts and dashboard', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'auth-phone.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('signs up: each validation message by its field, then success lands on / greeted by first name', async () => {
+    const { page } = app;
+    await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByRole('form', { name: 'Sign up' });
     const submit = form.getByRole('button', { name: 'Create Account' });
@@ -78,7 +105,7 @@ describe('accounts and dashboard', () => {
       expect(await form.getByLabel(label, { exact: true }).getAttribute('autocomplete')).toBe(auto);
     }
 
-    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Email').fill(uniqueEmail('Ann'));
     await form.getByLabel('Password').fill(PASSWORD);
     // Hold the response a moment so the pending label can be seen.
     await page.route('**/api/register', async (route) => {
@@ -98,41 +125,47 @@ describe('accounts and dashboard', () => {
   });
 
   it('refuses a second account with the same email, without navigating', async () => {
-    const other = await browser.newContext({ baseURL: server.url });
+    // The first account belongs to another visitor.
+    const first = await app.newContext();
+    let email: string;
     try {
-      const p = await other.newPage();
-      await p.goto('/auth');
-      await p.getByRole('tab', { name: 'Sign Up' }).click();
-      const form = p.getByRole('form', { name: 'Sign up' });
-      await form.getByLabel('First Name').fill('Ann');
-      await form.getByLabel('Last Name').fill('Other');
-      await form.getByLabel('Email').fill(email);
-      await form.getByLabel('Password').fill(PASSWORD);
-      await form.getByRole('button', { name: 'Create Account' }).click();
-      await toastShows(p, 'Registration failed', MESSAGES.emailTaken);
-      expect(new URL(p.url()).pathname).toBe('/auth');
+      email = await signUp(first);
     } finally {
-      await other.close();
+      await first.close();
     }
+
+    const { page } = app;
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('First Name').fill('Ann');
+    await form.getByLabel('Last Name').fill('Other');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await toastShows(page, 'Registration failed', MESSAGES.emailTaken);
+    expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
   it('sends a signed-in user from /auth to /', async () => {
+    const { page } = app;
+    await signUp(page);
     await page.goto('/auth');
     await waitForPath(page, '/');
     await page.getByTestId('welcome').waitFor();
   });
 
   it('uploads, then the dashboard stats match /api/jobs and Download All (n) gets them', async () => {
-    await page.getByTestId('drop-zone-input').setInputFiles([corpusPath('photos', 'kodim03.png'), corpusPath('photos', 'kodim23.png')]);
-    await toastShows(page, 'Upload successful', '2 files uploaded and compression started');
-    await page.locator('[data-testid="job-card"][data-status="completed"]').nth(1).waitFor({ timeout: 60_000 });
+    const { page, tmp } = app;
+    const email = await signedInOnTool(page);
+    await uploadTwoPhotos(page);
 
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await waitForPath(page, '/dashboard');
     expect(await page.getByTestId('dashboard-greeting').innerText()).toBe('Welcome back, Ann');
     await page.getByTestId('recent-jobs').waitFor();
 
-    const jobs = (await (await page.request.get('/api/jobs')).json()) as Job[];
+    const jobs = await jobsOf(page);
     const stats = computeDashboardStats(jobs);
     expect(stats.completedJobs).toBe(2);
     expect(await page.getByTestId('stat-total-jobs-value').innerText()).toBe(String(jobs.length));
@@ -163,10 +196,13 @@ describe('accounts and dashboard', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-phone.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('signs out from the dashboard, after which /dashboard sends to /auth', async () => {
+    const { page } = app;
+    await signUp(page);
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-greeting').waitFor();
     await page.route('**/api/logout', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
@@ -183,6 +219,13 @@ describe('accounts and dashboard', () => {
   });
 
   it('signs in: a wrong password fails and stays, the right one lands on /', async () => {
+    const { page } = app;
+    // An account with two finished jobs, signed out again.
+    const email = await signedInOnTool(page);
+    await uploadTwoPhotos(page);
+    await signOut(page);
+    await page.goto('/auth');
+
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password').fill('wrong password');
@@ -207,6 +250,9 @@ describe('accounts and dashboard', () => {
   });
 
   it('signs out from the header on /', async () => {
+    const { page } = app;
+    await signedInOnTool(page);
+    await uploadTwoPhotos(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await toastShows(page, 'Signed out', 'You have been successfully signed out.');
     await page.getByTestId('guest-mode').waitFor();
@@ -214,11 +260,15 @@ describe('accounts and dashboard', () => {
   });
 
   it('shows Logout failed when the server refuses', async () => {
-    const form = page;
-    await form.goto('/auth');
-    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill(email);
-    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In' }).click();
+    const { page } = app;
+    // An existing account, signed in through the form.
+    const email = await signUp(page);
+    await signOut(page);
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
     await toastShows(page, 'Welcome back!');
     await waitForPath(page, '/');
     await page.route('**/api/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Session store unavailable"}' }));
@@ -229,43 +279,38 @@ describe('accounts and dashboard', () => {
   });
 
   it('shows the empty dashboard to a new user and deletes an account after confirmation', async () => {
-    const fresh = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-    try {
-      const p = await fresh.newPage();
-      const freshEmail = `zoe.${Date.now()}@example.com`;
-      const res = await p.request.post('/api/register', { data: { email: freshEmail, password: PASSWORD, firstName: '', lastName: 'Ray' } });
-      expect(res.status()).toBe(400);
-      const ok = await p.request.post('/api/register', { data: { email: freshEmail, password: PASSWORD, firstName: 'Zoe', lastName: 'Ray' } });
-      expect(ok.status()).toBe(201);
-      await p.goto('/dashboard');
-      await p.getByTestId('jobs-empty').waitFor();
-      expect(await p.getByText('No compression jobs').count()).toBe(1);
-      expect(await p.getByText('Get started by compressing your first image').count()).toBe(1);
-      expect(await p.getByRole('link', { name: 'Start Compressing' }).getAttribute('href')).toBe('/');
-      expect(await p.getByRole('link', { name: 'Compress New Images' }).getAttribute('href')).toBe('/');
-      expect(await p.getByRole('button', { name: /^Download All/ }).count()).toBe(0);
-      expect(await p.getByTestId('stat-avg-compression-value').innerText()).toBe('0%');
-      expect(await p.getByTestId('stat-storage-saved-value').innerText()).toBe('0 Bytes');
-      expect(await p.getByTestId('avatar').innerText()).toBe('Z');
-      await expectNoSeriousA11yViolations(p);
+    const { page: p } = app;
+    await p.setViewportSize({ width: 390, height: 844 });
+    const freshEmail = uniqueEmail('Zoe');
+    const res = await p.request.post('/api/register', { data: { email: freshEmail, password: PASSWORD, firstName: '', lastName: 'Ray' } });
+    expect(res.status()).toBe(400);
+    await signUp(p, 'Zoe', 'Ray', freshEmail);
+    await p.goto('/dashboard');
+    await p.getByTestId('jobs-empty').waitFor();
+    expect(await p.getByText('No compression jobs').count()).toBe(1);
+    expect(await p.getByText('Get started by compressing your first image').count()).toBe(1);
+    expect(await p.getByRole('link', { name: 'Start Compressing' }).getAttribute('href')).toBe('/');
+    expect(await p.getByRole('link', { name: 'Compress New Images' }).getAttribute('href')).toBe('/');
+    expect(await p.getByRole('button', { name: /^Download All/ }).count()).toBe(0);
+    expect(await p.getByTestId('stat-avg-compression-value').innerText()).toBe('0%');
+    expect(await p.getByTestId('stat-storage-saved-value').innerText()).toBe('0 Bytes');
+    expect(await p.getByTestId('avatar').innerText()).toBe('Z');
+    await expectNoSeriousA11yViolations(p);
 
-      await p.getByRole('button', { name: 'Delete account' }).click();
-      const dialog = p.getByRole('dialog', { name: 'Delete your account?' });
-      await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      expect((await p.request.get('/api/user')).status()).toBe(200);
+    await p.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await p.request.get('/api/user')).status()).toBe(200);
 
-      await p.getByRole('button', { name: 'Delete account' }).click();
-      await dialog.getByRole('button', { name: 'Delete account' }).click();
-      await toastShows(p, 'Account deleted');
-      await waitForPath(p, '/');
-      await p.getByTestId('guest-mode').waitFor();
-      expect((await p.request.get('/api/user')).status()).toBe(401);
-      const login = await p.request.post('/api/login', { data: { email: freshEmail, password: PASSWORD } });
-      expect(login.status()).toBe(401);
-    } finally {
-      await fresh.close();
-    }
+    await p.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await toastShows(p, 'Account deleted');
+    await waitForPath(p, '/');
+    await p.getByTestId('guest-mode').waitFor();
+    expect((await p.request.get('/api/user')).status()).toBe(401);
+    const login = await p.request.post('/api/login', { data: { email: freshEmail, password: PASSWORD } });
+    expect(login.status()).toBe(401);
   });
 });
