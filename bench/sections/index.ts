@@ -10,5 +10,7 @@ import { load } from './load';
 import { frontend } from './frontend';
 import { scaleout } from './scaleout';
 import { modes } from './modes';
+import { perceptual } from './perceptual';
+import { smart } from './smart';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, modes, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout];

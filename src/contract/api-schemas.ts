@@ -37,7 +37,7 @@ export const jobSchema = z
     outputMimeType: z.string().nullable().describe('MIME type of the result; null until completed'),
     flattenedOnto: z.string().nullable().describe('The colour transparency was flattened onto, when the output format could not carry it'),
     formatDecision: formatDecisionSchema.nullable().describe('How `auto` chose, once completed; null for the other formats'),
-    mode: z.enum(COMPRESSION_MODES).describe('How the quality is chosen: as given, to fit targetSize, or lossless'),
+    mode: z.enum(COMPRESSION_MODES).describe('How the quality is chosen: as given, smart (per image, by a perceptual metric), to fit targetSize, or lossless'),
     targetSize: z.number().int().nullable().describe("`size` mode's target in bytes; null in the other modes"),
     allowResize: z.boolean().describe('`size` mode may downscale to reach the target'),
     maxWidth: z.number().int().nullable().describe('Width the result fits inside (never enlarged); null when not limited'),
@@ -46,6 +46,10 @@ export const jobSchema = z
     revision: z.number().int().min(1).describe('1 for the first compression; each re-tune adds one'),
     chosenQuality: z.number().int().nullable().describe('Once completed: the quality the result was encoded at; null when lossless or the original was kept'),
     targetMet: z.boolean().nullable().describe('Once completed in size mode: whether the result is at most targetSize; null otherwise'),
+    perceptualScore: z
+      .number()
+      .nullable()
+      .describe('Once completed in smart mode: the SSIMULACRA 2 score of the result against the original (100: identical; about 90 and up: no visible difference); null otherwise'),
     error: z.string().nullable(),
     createdAt: z.string(),
     completedAt: z.string().nullable(),

@@ -53,6 +53,11 @@ export interface Job {
   chosenQuality: number | null;
   /** Once completed in `size` mode: whether the result is at most `targetSize`; null otherwise. */
   targetMet: boolean | null;
+  /**
+   * Once completed in `smart` mode: the SSIMULACRA 2 score of the result against the original (100: identical; about
+   * 90 and up: no visible difference); null otherwise.
+   */
+  perceptualScore: number | null;
   error: string | null;
   createdAt: string;
   completedAt: string | null;

@@ -88,7 +88,10 @@ export const compressSettingsSchema = z.object({
   background: background.default(DEFAULT_BACKGROUND),
   /** Candidates for `auto`; every format when absent. Ignored for the other formats. */
   formats: candidateFormats.optional(),
-  /** How the quality is chosen: as given (`quality`), to fit `targetSize` (`size`), or pixel-identical (`lossless`). */
+  /**
+   * How the quality is chosen: as given (`quality`), per image by a perceptual metric (`smart`), to fit `targetSize`
+   * (`size`), or pixel-identical (`lossless`).
+   */
   mode: z
     .string({ error: MODE_MESSAGE })
     .transform((s) => s.trim().toLowerCase())

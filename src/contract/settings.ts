@@ -5,11 +5,12 @@ export const COMPRESSION_TYPES = ['high', 'web', 'standard', 'maximum'] as const
 export type CompressionType = (typeof COMPRESSION_TYPES)[number];
 
 /**
- * How the quality of a result is chosen. `quality`: the given quality (today's behaviour). `size`: the largest
- * encoding not above `targetSize` bytes. `lossless`: pixel-identical output. (`smart`, a per-image quality chosen by a
- * perceptual metric, is planned: docs/decisions/0280-compression-modes.md.)
+ * How the quality of a result is chosen. `quality`: the given quality (today's behaviour). `smart`: per image, the
+ * lowest quality whose perceptual score stays within the visual quality the given quality stands for
+ * (docs/decisions/0282-smart-mode.md). `size`: the largest encoding not above `targetSize` bytes. `lossless`:
+ * pixel-identical output.
  */
-export const COMPRESSION_MODES = ['quality', 'size', 'lossless'] as const;
+export const COMPRESSION_MODES = ['quality', 'smart', 'size', 'lossless'] as const;
 export type CompressionMode = (typeof COMPRESSION_MODES)[number];
 
 /** What happens to the upload's metadata: all private metadata removed (default); kept without GPS; all kept. */

@@ -42,6 +42,21 @@ describe('control settings and Adjust', () => {
     expect(await page.getByTestId('quality').innerText()).toMatch(/^\d+% \(chosen for 8 KB\)$/);
   });
 
+  it('smart mode: the card and the comparison show the quality it chose and the score it reached', async () => {
+    const { page } = app;
+    await page.getByTestId('settings-mode').selectOption('smart');
+    expect(await page.locator('#settings-mode-note').innerText()).toContain('lowest quality per image');
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    const card = page.locator('[data-testid="job-card"][data-status="completed"]').first();
+    await card.waitFor({ timeout: 90_000 });
+    const [job] = await jobsOf(page);
+    expect(job).toMatchObject({ mode: 'smart' });
+    expect(await card.getByTestId('quality').innerText()).toBe(`${job!.chosenQuality}% (smart, score ${job!.perceptualScore!.toFixed(1)})`);
+    await card.getByRole('button', { name: /^Compare/ }).click();
+    expect(await page.getByTestId('metric-chosen-quality').innerText()).toBe(`${job!.chosenQuality}%`);
+    expect(await page.getByTestId('metric-perceptual-score').innerText()).toBe(`${job!.perceptualScore!.toFixed(1)} (SSIMULACRA 2)`);
+  });
+
   it('Adjust re-runs a finished file with new settings and the card shows the new result', async () => {
     const { page } = app;
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);

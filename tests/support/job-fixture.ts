@@ -31,6 +31,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     revision: 1,
     chosenQuality: null,
     targetMet: null,
+    perceptualScore: null,
     error: null,
     createdAt: now,
     completedAt: now,

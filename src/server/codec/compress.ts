@@ -3,16 +3,16 @@ import type { Metadata } from 'sharp';
 import type { FormatDecision } from '#contract/api';
 import { MAX_INPUT_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
 import { DEFAULT_BACKGROUND, IMAGE_FORMATS } from '#contract/settings';
-import { imageTraits, type ImageTraits } from './auto';
 import { Deadline } from './deadline';
 import { encodeAs, type Job } from './encode';
 import { ENCODERS, type EncodedImage } from './encoders';
 import { CORRUPT_MESSAGE, UNSUPPORTED_MESSAGE, pngTooLargeError, toCodecError, tooManyPixelsError } from './errors';
 import { autoPlan, keptUpload, uploadCandidate } from './candidates';
 import { fitInside } from './resize';
-import { encodedResult, originalResult } from './results';
+import { encodedResult, flatteningTraits, originalResult } from './results';
 import { FAIL_ON, sharp } from './sharp-setup';
 import { compressAutoToSize, compressToSize } from './size-mode';
+import { compressAutoSmart, compressSmart } from './smart-mode';
 import { sniffImageFormat } from './sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import { CodecError, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat } from './types';
@@ -44,11 +44,6 @@ async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number,
   if (!meta.width || !meta.height) throw new CodecError('corrupt', CORRUPT_MESSAGE);
   if (meta.width * meta.height > maxPixels) throw tooManyPixelsError(meta.width, meta.height, maxPixels);
   return meta;
-}
-
-/** Transparency only matters (for the facts) when the format flattens it. */
-function flatteningTraits(job: Job, format: ImageFormat): Promise<ImageTraits | null> {
-  return !ENCODERS[format].supportsAlpha && job.meta.hasAlpha ? imageTraits(job, { colours: false }) : Promise.resolve(null);
 }
 
 /**
@@ -136,6 +131,10 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
       const request = { target: options.targetSize, allowResize: options.allowResize === true };
       if (format === 'auto') return await compressAutoToSize(job, inputFacts, allowed, request);
       return await compressToSize(job, inputFacts, format === 'original' ? inputFormat : format, request);
+    }
+    if (job.mode === 'smart') {
+      if (format === 'auto') return await compressAutoSmart(job, inputFacts, allowed);
+      return await compressSmart(job, inputFacts, format === 'original' ? inputFormat : format);
     }
     if (format === 'auto') return await compressAuto(job, inputFacts, allowed);
     return await compressTo(job, inputFacts, format === 'original' ? inputFormat : format);

@@ -41,6 +41,28 @@ export const ENCODER_COSTS: Record<ImageFormat, EncoderCost> = {
 export const SIZE_MODE_TIME_FACTOR = 8;
 
 /**
+ * `smart` mode (smart-mode.ts) scores up to 8 encodes of a sample of at most SMART_SCORED_PIXELS, then encodes once
+ * at full size: for an image that small, up to 9 encodes plus 8 runs of the metric (about 1 s a megapixel on a
+ * busy core). Its memory adds the upright pixels (3 bytes a pixel) the sample is cut from, and the metric's own
+ * planes, which depend on the sample's size only (smartMetricBytes).
+ */
+export const SMART_MODE_TIME_FACTOR = 10;
+export const SMART_EXTRA_BYTES_PER_PIXEL = 3;
+/** The most pixels smart mode scores per probe: a larger image is sampled (smart-mode.ts). */
+export const SMART_SCORED_PIXELS = 1 << 20;
+/**
+ * SSIMULACRA 2's peak per scored pixel (perceptual.ts): both images in linear RGB and in XYB, five blurred planes
+ * and two scratch planes, 4 bytes each (about 80), plus the sample, its encode and decode, and the collector's lag.
+ * Measured: a 1-megapixel comparison raised a process's high-water mark by 130 MiB before the planes were reused.
+ */
+export const SMART_METRIC_BYTES_PER_SCORED_PIXEL = 100;
+
+/** Memory smart mode's metric needs for an image of `pixels`, on top of its bytes per pixel. */
+export function smartMetricBytes(pixels: number): number {
+  return Math.min(pixels, SMART_SCORED_PIXELS) * SMART_METRIC_BYTES_PER_SCORED_PIXEL;
+}
+
+/**
  * AVIF with kept metadata (`keep`, `keep-all`, or a profile in lossless mode) passes its pixels through an
  * uncompressed PNG carrying the metadata (encode.ts): the PNG and its decode add about this much.
  */
@@ -58,8 +80,9 @@ export function encoderCost(format: ImageFormat, control: CostControl = {}): { t
   const base = control.mode === 'lossless' ? cost.lossless : cost;
   const carrier = format === 'avif' && (control.mode === 'lossless' || (control.metadata ?? 'strip') !== 'strip');
   return {
-    timeFactor: base.timeFactor * (control.mode === 'size' ? SIZE_MODE_TIME_FACTOR : 1),
-    workingBytesPerPixel: base.workingBytesPerPixel + (carrier ? AVIF_METADATA_EXTRA_BYTES_PER_PIXEL : 0),
+    timeFactor: base.timeFactor * (control.mode === 'size' ? SIZE_MODE_TIME_FACTOR : control.mode === 'smart' ? SMART_MODE_TIME_FACTOR : 1),
+    workingBytesPerPixel:
+      base.workingBytesPerPixel + (carrier ? AVIF_METADATA_EXTRA_BYTES_PER_PIXEL : 0) + (control.mode === 'smart' ? SMART_EXTRA_BYTES_PER_PIXEL : 0),
   };
 }
 

@@ -64,6 +64,28 @@ const JPEG_DAMAGE_WARNING = /premature end of data segment|found marker 0x[0-9a-
 const isHarmlessJpegWarning = (error: unknown): boolean =>
   error instanceof Error && /VipsJpeg: /.test(error.message) && !JPEG_DAMAGE_WARNING.test(error.message);
 
+/** Interleaved 8-bit sRGB pixels, 3 channels. */
+export interface RgbPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The pixels every encoding starts from, as sRGB without alpha (transparency flattened onto the background): upright,
+ * at the size the bounds ask for. What smart mode's metric compares results with.
+ */
+export async function uprightPixels(job: Job): Promise<RgbPixels> {
+  try {
+    let decoded = await openUpright(job, false);
+    if (job.bounded) decoded = resizedTo(decoded, job.bounded);
+    const { data, info } = await decoded.flatten({ background: job.background }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    throw toCodecError(job.deadline.signal.aborted ? new Error('timeout') : error, job.deadline.seconds);
+  }
+}
+
 /** One encoding of the upload in `format`; transparency is flattened onto the background when the format has none. */
 export async function encodeAs(job: Job, format: ImageFormat, settings: EncodeSettings): Promise<EncodedImage> {
   const { deadline } = job;

@@ -1,6 +1,6 @@
 // The facts a compression reports, for an encoded result and for the upload passed on as it was.
 import type { FormatDecision } from '#contract/api';
-import type { ImageTraits } from './auto';
+import { imageTraits, type ImageTraits } from './auto';
 import type { Job } from './encode';
 import { ENCODERS, type EncodedImage } from './encoders';
 import type { CompressResult, ImageFacts, ImageFormat } from './types';
@@ -10,6 +10,13 @@ export interface Outcome {
   /** Null when lossless (and for the upload passed on). */
   chosenQuality: number | null;
   targetMet: boolean | null;
+  /** `smart` mode: the result's perceptual score against the original; null (the default) in the other modes. */
+  perceptualScore?: number | null;
+}
+
+/** Transparency only matters (for the facts) when the format flattens it: then whether the image has any. */
+export function flatteningTraits(job: Job, format: ImageFormat): Promise<ImageTraits | null> {
+  return !ENCODERS[format].supportsAlpha && job.meta.hasAlpha ? imageTraits(job, { colours: false }) : Promise.resolve(null);
 }
 
 export function encodedResult(job: Job, inputFacts: ImageFacts, format: ImageFormat, encoded: EncodedImage, traits: ImageTraits | null, outcome: Outcome): CompressResult {
@@ -20,6 +27,7 @@ export function encodedResult(job: Job, inputFacts: ImageFacts, format: ImageFor
     output: { format, bytes: encoded.data.length, width: encoded.width, height: encoded.height },
     keptOriginal: false,
     flattenedOnto: flattened ? job.background : null,
+    perceptualScore: null,
     ...outcome,
   };
 }
@@ -33,6 +41,7 @@ export function originalResult(inputFacts: ImageFacts, kept: Buffer, outcome: Om
     keptOriginal: true,
     flattenedOnto: null,
     chosenQuality: null,
+    perceptualScore: null,
     ...outcome,
   };
 }

@@ -9,11 +9,11 @@
 import type { FormatDecision } from '#contract/api';
 import { autoPlan, uploadCandidate } from './candidates';
 import { encodeAs, type Job } from './encode';
-import { ENCODERS, type EncodedImage } from './encoders';
-import { imageTraits, type ImageTraits } from './auto';
+import type { EncodedImage } from './encoders';
+import type { ImageTraits } from './auto';
 import { keepOriginalWith } from './keep-original';
 import { scaledBy, type Dimensions } from './resize';
-import { encodedResult, originalResult } from './results';
+import { encodedResult, flatteningTraits, originalResult } from './results';
 import { largestFitting, type Probe } from './size-search';
 import type { CompressResult, ImageFacts, ImageFormat } from './types';
 
@@ -100,7 +100,7 @@ export async function compressToSize(job: Job, inputFacts: ImageFacts, format: I
   const { target } = request;
   const kept = format === job.inputFormat && !job.bounded ? keepOriginalWith(job.input, job.inputFormat, job.meta, job.policy) : null;
   if (kept && kept.length <= target) return originalResult(inputFacts, kept, { decision: null, targetMet: true });
-  const traits = !ENCODERS[format].supportsAlpha && job.meta.hasAlpha ? await imageTraits(job, { colours: false }) : null;
+  const traits = await flatteningTraits(job, format);
 
   const search = await searchQuality(job, format, target, 1, job.quality);
   if (search.best) return resultOf(job, inputFacts, search.best.result, traits, null, true);

@@ -146,6 +146,12 @@ const migrations: Record<string, Migration> = {
       await add('target_met', 'integer');
     },
   },
+  // Smart mode (docs/decisions/0282): the score the chosen result reached.
+  '0004_perceptual_score': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('perceptual_score', 'real').execute();
+    },
+  },
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -75,6 +75,8 @@ export interface JobsTable {
   chosen_quality: number | null;
   /** Set on completion in size mode: 0/1. */
   target_met: number | null;
+  /** Set on completion in smart mode: the result's SSIMULACRA 2 score. */
+  perceptual_score: number | null;
 }
 
 export interface OwnerQueueTable {

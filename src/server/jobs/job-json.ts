@@ -45,6 +45,7 @@ export function toJobJson(row: JobRow): Job {
     revision: row.revision,
     chosenQuality: completed ? row.chosen_quality : null,
     targetMet: completed && row.target_met !== null ? row.target_met === 1 : null,
+    perceptualScore: completed ? row.perceptual_score : null,
     // A retryable failure keeps its last message on a pending row; only a failed job shows it.
     error: row.status === 'error' ? row.error : null,
     createdAt: iso(row.created_at)!,

@@ -20,6 +20,7 @@ export interface CompletionFacts {
   formatDecision: string | null;
   chosenQuality: number | null;
   targetMet: boolean | null;
+  perceptualScore: number | null;
 }
 
 const NO_LEASE = { lease_token: null, lease_until: null } as const;
@@ -87,6 +88,7 @@ export class JobRepository {
         format_decision: null,
         chosen_quality: null,
         target_met: null,
+        perceptual_score: null,
       }))
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
@@ -187,6 +189,7 @@ export class JobRepository {
       format_decision: facts.formatDecision,
       chosen_quality: facts.chosenQuality,
       target_met: facts.targetMet === null ? null : Number(facts.targetMet),
+      perceptual_score: facts.perceptualScore,
       completed_at: now,
       error: null,
       ...NO_LEASE,

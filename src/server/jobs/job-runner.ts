@@ -95,6 +95,7 @@ export class JobRunner {
           formatDecision: result.decision ? JSON.stringify(result.decision) : null,
           chosenQuality: result.chosenQuality,
           targetMet: result.targetMet,
+          perceptualScore: result.perceptualScore ?? null,
         },
         this.clock.now(),
       );

@@ -50,8 +50,8 @@ async function compressOne(request: CodecRequest): Promise<ReplyBody> {
     });
     await fsp.writeFile(request.outputPath, result.data);
     const previewWritten = request.previewPath ? await writePreview(result.data, request.previewPath, request.maxPixels) : false;
-    const { input: inputFacts, output, keptOriginal, flattenedOnto, decision, chosenQuality, targetMet } = result;
-    body = { ok: true, outcome: { input: inputFacts, output, keptOriginal, flattenedOnto, decision, chosenQuality, targetMet, previewWritten } };
+    const { data: _bytes, ...facts } = result;
+    body = { ok: true, outcome: { ...facts, previewWritten } };
   } catch (err) {
     await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
     if (request.previewPath) await fsp.rm(request.previewPath, { force: true }).catch(() => undefined);

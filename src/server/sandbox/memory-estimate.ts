@@ -4,6 +4,7 @@
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import type { ImageFormat } from '#contract/settings';
+import { smartMetricBytes } from '#server/codec/costs';
 import { workingBytesPerPixel } from '#server/codec/time-limit';
 import type { CodecRequest } from './protocol';
 
@@ -50,5 +51,6 @@ export async function readImageHeader(file: string): Promise<{ format: ImageForm
 export async function estimateWorkingBytes(request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats' | 'control'>): Promise<number> {
   const header = await readImageHeader(request.inputPath);
   if (!header) return UNKNOWN_NEED_BYTES;
-  return Math.ceil(header.pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats, request.control));
+  const perPixel = header.pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats, request.control);
+  return Math.ceil(perPixel + (request.control?.mode === 'smart' ? smartMetricBytes(header.pixels) : 0));
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CodecPool, type CodecPoolOptions } from '../../../src/server/sandbox/codec-pool';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes, UNKNOWN_NEED_BYTES } from '../../../src/server/sandbox/memory-estimate';
-import { ENCODER_COSTS } from '../../../src/server/codec/costs';
+import { ENCODER_COSTS, SMART_EXTRA_BYTES_PER_PIXEL, SMART_METRIC_BYTES_PER_SCORED_PIXEL, SMART_SCORED_PIXELS } from '../../../src/server/codec/costs';
 import type { CodecRequest } from '../../../src/server/sandbox/protocol';
 import { corpusPath } from '../../support/paths';
 
@@ -65,6 +65,13 @@ describe('CodecPool memory budget', { timeout: 120_000 }, () => {
   it('estimates from the header: pixels times the output format\'s figure, unknown images as more than any budget', async () => {
     expect(await estimateWorkingBytes({ inputPath: BIG })).toBe(4608 * 3456 * ENCODER_COSTS.jpeg.workingBytesPerPixel);
     expect(await estimateWorkingBytes({ inputPath: BIG, format: 'avif' })).toBe(4608 * 3456 * ENCODER_COSTS.avif.workingBytesPerPixel);
+    // Smart mode adds its upright pixels per pixel, and its metric's planes for a sample of at most a megapixel.
+    expect(await estimateWorkingBytes({ inputPath: BIG, control: { mode: 'smart' } })).toBe(
+      4608 * 3456 * (ENCODER_COSTS.jpeg.workingBytesPerPixel + SMART_EXTRA_BYTES_PER_PIXEL) + SMART_SCORED_PIXELS * SMART_METRIC_BYTES_PER_SCORED_PIXEL,
+    );
+    expect(await estimateWorkingBytes({ inputPath: SMALL, control: { mode: 'smart' } })).toBe(
+      768 * 512 * (ENCODER_COSTS.png.workingBytesPerPixel + SMART_EXTRA_BYTES_PER_PIXEL + SMART_METRIC_BYTES_PER_SCORED_PIXEL),
+    );
     const garbage = path.join(tmp, 'garbage');
     fs.writeFileSync(garbage, 'not an image at all');
     expect(await estimateWorkingBytes({ inputPath: garbage })).toBe(UNKNOWN_NEED_BYTES);

@@ -77,6 +77,7 @@ describe('CodecPool', { timeout: 120_000 }, () => {
         decision: local.decision,
         chosenQuality: local.chosenQuality,
         targetMet: local.targetMet,
+        perceptualScore: local.perceptualScore,
         previewWritten: false, // none was asked for
       });
     }

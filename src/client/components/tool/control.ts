@@ -27,6 +27,7 @@ export type ControlField = 'targetSize' | 'maxWidth' | 'maxHeight';
 
 export const MODE_NOTES: Record<CompressionMode, string> = {
   quality: 'Uses the quality above for every image.',
+  smart: 'Picks the lowest quality per image that still looks as good as the quality above does on a typical photo.',
   size: 'Finds the best quality that keeps each file under the size you give.',
   lossless: 'Keeps every pixel exactly; files shrink less.',
 };
@@ -37,7 +38,7 @@ export const METADATA_NOTES: Record<MetadataPolicy, string> = {
   'keep-all': 'Keeps all metadata, including the GPS location.',
 };
 
-export const MODE_LABELS: Record<CompressionMode, string> = { quality: 'Quality', size: 'Target size', lossless: 'Lossless' };
+export const MODE_LABELS: Record<CompressionMode, string> = { quality: 'Quality', smart: 'Smart', size: 'Target size', lossless: 'Lossless' };
 export const METADATA_LABELS: Record<MetadataPolicy, string> = { strip: 'Remove', keep: 'Keep, without location', 'keep-all': 'Keep all' };
 
 const KB = 1024;

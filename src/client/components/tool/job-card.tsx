@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
 import type { Job } from '#contract/api';
 import { cn } from '#client/lib/cn.ts';
-import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, savingPercent } from '#client/lib/format.ts';
+import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, perceptualScoreText, savingPercent } from '#client/lib/format.ts';
 import { autoDecisionText, outputFormatText } from '#client/lib/output-format.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -21,9 +21,12 @@ export interface JobCardProps {
   removing?: boolean;
 }
 
-/** What the Quality row says: the setting, or what size mode chose, or that the file is lossless. */
+/** What the Quality row says: the setting, or what smart or size mode chose, or that the file is lossless. */
 function qualityText(job: Job): string {
   if (job.mode === 'lossless') return 'Lossless';
+  if (job.mode === 'smart' && job.chosenQuality != null) {
+    return `${job.chosenQuality}% (smart${job.perceptualScore != null ? `, score ${perceptualScoreText(job.perceptualScore)}` : ''})`;
+  }
   if (job.mode === 'size') return job.chosenQuality != null ? `${job.chosenQuality}% (chosen for ${formatFileSize(job.targetSize ?? 0)})` : `Fit ${formatFileSize(job.targetSize ?? 0)}`;
   return `${job.chosenQuality ?? job.compressionQuality}%`;
 }

@@ -93,6 +93,7 @@ export interface ResultSpec {
   decision?: CodecOutcome['decision'];
   chosenQuality?: number | null;
   targetMet?: boolean | null;
+  perceptualScore?: number | null;
 }
 
 /** What a real codec process does on success: writes the result (and maybe the preview) and reports its facts. */
@@ -110,6 +111,7 @@ export function writeResult(request: CodecRequest, spec: ResultSpec = {}): Codec
     previewWritten: !!spec.preview,
     chosenQuality: spec.chosenQuality === undefined ? 80 : spec.chosenQuality,
     targetMet: spec.targetMet ?? null,
+    perceptualScore: spec.perceptualScore ?? null,
   };
 }
 
@@ -125,6 +127,7 @@ export const someCompletion: CompletionFacts = {
   formatDecision: null,
   chosenQuality: null,
   targetMet: null,
+  perceptualScore: null,
 };
 
 /** A codec that answers each request with whatever the test's function does. */

@@ -45,6 +45,7 @@ const row = (fields: Partial<JobRow> = {}): JobRow => ({
   revision: 2,
   chosen_quality: 63,
   target_met: 1,
+  perceptual_score: null,
   ...fields,
 });
 
@@ -79,6 +80,7 @@ describe('toJobJson', () => {
       revision: 2,
       chosenQuality: 63,
       targetMet: true,
+      perceptualScore: null,
       error: null,
       createdAt: '2024-01-02T03:04:05.000Z',
       completedAt: '2024-01-02T03:04:07.000Z',
@@ -101,6 +103,7 @@ describe('toJobJson', () => {
       formatDecision: null,
       chosenQuality: null,
       targetMet: null,
+      perceptualScore: null,
       error: null,
       completedAt: null,
       // What the upload asked for and told us stays visible.

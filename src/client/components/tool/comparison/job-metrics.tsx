@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Job } from '#contract/api';
 import { COMPRESSION_PRESETS } from '#contract/presets';
-import { formatFileSize, savingPercent } from '#client/lib/format.ts';
+import { formatFileSize, perceptualScoreText, savingPercent } from '#client/lib/format.ts';
 import { outputFormatText } from '#client/lib/output-format.ts';
 import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '#client/lib/image-diff.ts';
 
@@ -26,6 +26,9 @@ export function JobMetrics({ job }: { job: Job }) {
       </span>,
     ],
     ['Compression type', compressionTypeLabel(job.compressionType)],
+    // Smart mode: what it chose for this image, and the score that choice reached.
+    ...(job.mode === 'smart' && job.chosenQuality != null ? [['Chosen quality', `${job.chosenQuality}%`] as [string, ReactNode]] : []),
+    ...(job.perceptualScore != null ? [['Perceptual score', `${perceptualScoreText(job.perceptualScore)} (SSIMULACRA 2)`] as [string, ReactNode]] : []),
     // The browser decodes each side itself (WebP and AVIF included), so the comparison shows what visitors will see.
     ['Format', outputFormatText(job)],
   ];
