@@ -17,6 +17,8 @@ import {
   queueStatsSchema,
   queueStatusSchema,
   recompressSchema,
+  estimateRequestSchema,
+  estimateSchema,
   uploadConfigSchema,
   userSchema,
 } from './api-schemas';
@@ -129,6 +131,24 @@ export const API_ROUTES: ApiRouteSpec[] = [
       409: error('The job is still waiting or running (code JOB_BUSY)'),
       410: error('Expired and deleted'),
       503: error('Restarting; retry later'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/jobs/{id}/estimate',
+    summary: 'Estimate what other settings would give a job (Adjust\'s live estimate)',
+    description:
+      "Quality mode only. The size of the whole result is scaled up from a sample of the stored original (`sampled`), and the preview is the given region (the centre when absent) encoded with the settings. Nothing is stored and the job does not change; one estimate per caller at a time (429 RATE_LIMITED while one runs).",
+    tag: 'Jobs',
+    auth: 'session-or-key',
+    params: idParam,
+    json: estimateRequestSchema,
+    responses: {
+      200: { description: 'The estimate', schema: estimateSchema },
+      400: error('Invalid settings or region (`field` names it), or a mode other than quality'),
+      404: notFound,
+      410: error('Expired and deleted'),
+      429: error('An estimate for this caller is still running (code RATE_LIMITED)'),
     },
   },
   { method: 'delete', path: '/api/jobs', summary: "Delete all the caller's jobs", tag: 'Jobs', auth: 'session-or-key', responses: { 200: { description: 'How many were deleted', schema: deletedSchema } } },

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { COMPRESSION_MODES, IMAGE_FORMATS, MAX_RESIZE_DIMENSION, METADATA_POLICIES, MIN_TARGET_SIZE, OUTPUT_FORMATS } from './settings';
-import { COMPRESSION_TYPES, JOB_STATUSES, type CompressResponse, type Job, type Preset, type QueueStats, type QueueStatus, type UploadConfig, type User } from './api';
+import { COMPRESSION_TYPES, JOB_STATUSES, type CompressResponse, type Estimate, type Job, type Preset, type QueueStats, type QueueStatus, type UploadConfig, type User } from './api';
 
 export const formatDecisionSchema = z
   .object({
@@ -74,6 +74,32 @@ export const recompressSchema = z
   })
   .partial()
   .meta({ id: 'RecompressSettings', description: "Settings to change; those not given keep the job's current values" });
+
+const regionSide = z.number().int().min(1).max(MAX_RESIZE_DIMENSION);
+const regionOffset = z.number().int().min(0).max(MAX_RESIZE_DIMENSION);
+export const imageRegionSchema = z
+  .object({ left: regionOffset, top: regionOffset, width: regionSide, height: regionSide })
+  .strict()
+  .meta({ id: 'ImageRegion', description: "A rectangle of the result, in its pixels (after orientation and resize)" });
+
+export const estimateRequestSchema = recompressSchema
+  .pick({ quality: true, type: true, format: true, background: true, formats: true, maxWidth: true, maxHeight: true })
+  .extend({ region: imageRegionSchema.optional().describe('The part to preview (clamped to the image and to 800 px a side); the centre when absent') })
+  .meta({ id: 'EstimateSettings', description: "Settings to try; those not given keep the job's current values. Quality mode only" });
+
+export const estimateSchema = z
+  .object({
+    outputFormat: z.enum(IMAGE_FORMATS),
+    outputMimeType: z.string(),
+    estimatedSize: z.number().int().describe('Expected size of the whole result in bytes, metadata not counted'),
+    keepsOriginal: z.boolean(),
+    sampled: z.boolean().describe('The size was scaled up from a sample of the image'),
+    width: z.number().int(),
+    height: z.number().int(),
+    region: imageRegionSchema,
+    preview: z.string().describe('The region encoded with these settings, as a data: URL'),
+  })
+  .meta({ id: 'Estimate' }) satisfies z.ZodType<Estimate>;
 
 const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable reason, stable across wording changes' });
 

@@ -64,6 +64,33 @@ export interface Job {
   expiresAt: string;
 }
 
+/** A rectangle of a result, in its pixels (after orientation and resize). */
+export interface ImageRegion {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Adjust's live estimate (POST /api/jobs/:id/estimate): what a quality, format or resize would give, before the
+ * re-tune runs. The size is extrapolated from a sample of the image when `sampled`; the preview is the region alone.
+ */
+export interface Estimate {
+  outputFormat: ImageFormat;
+  outputMimeType: string;
+  /** Expected size of the whole result in bytes (metadata not counted). */
+  estimatedSize: number;
+  /** The upload would be kept as it is: re-encoding it gives no smaller file. */
+  keepsOriginal: boolean;
+  sampled: boolean;
+  width: number;
+  height: number;
+  region: ImageRegion;
+  /** The region encoded with those settings, as a data: URL. */
+  preview: string;
+}
+
 /** One format Auto tried, with the size it came to (`original`: the upload itself, kept as it was). */
 export interface FormatCandidate {
   format: ImageFormat;

@@ -6,6 +6,7 @@ import { corpusPath } from '../support/paths';
 import { jobsOf, useVisitors } from './support/app';
 
 const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg'); // 227×149
+const KODAK = corpusPath('photos', 'kodim23.png'); // 768×512
 
 describe('control settings and Adjust', () => {
   const app = useVisitors('control-e2e-');
@@ -81,6 +82,37 @@ describe('control settings and Adjust', () => {
     expect(await page.locator('[data-testid="job-card"]').getByTestId('output-format').innerText()).toBe('JPEG → WebP');
     const download = await page.request.get(after!.compressedPath!);
     expect((await sharp(await download.body()).metadata()).format).toBe('webp');
+  });
+
+  it('Adjust shows a live estimate of the size and a 1:1 preview that follow the quality slider', async () => {
+    const { page } = app;
+    await page.getByTestId('drop-zone-input').setInputFiles([KODAK]);
+    const card = page.locator('[data-testid="job-card"][data-status="completed"]').first();
+    await card.waitFor({ timeout: 90_000 });
+    await card.getByRole('button', { name: /^Adjust/ }).click();
+    const panel = page.getByTestId('adjust-panel');
+    const size = panel.getByTestId('adjust-estimate-size');
+    await size.waitFor();
+    const bytesShown = async () => Number((await size.innerText()).replace(/[^\d.]/g, '')) * ((await size.innerText()).includes('MB') ? 1024 : 1);
+    const atStart = await bytesShown();
+    const preview = panel.getByTestId('adjust-estimate-preview');
+    expect([await preview.getAttribute('width'), await preview.getAttribute('height')]).toEqual(['360', '200']);
+    expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
+
+    // Dragging the slider down: once it rests, the estimate is asked for again and comes out smaller.
+    await panel.getByTestId('adjust-quality').fill('20');
+    await page.waitForFunction(
+      ([before]) => {
+        const text = document.querySelector('[data-testid="adjust-estimate-size"]')?.textContent ?? '';
+        return !text.includes('updating') && Number(text.replace(/[^\d.]/g, '')) < before!;
+      },
+      [atStart],
+      { timeout: 60_000 },
+    );
+    expect(await bytesShown()).toBeLessThan(atStart);
+    // Other modes search when the file is compressed: no live estimate for them.
+    await panel.getByTestId('adjust-mode').selectOption('smart');
+    expect(await panel.getByTestId('adjust-estimate').count()).toBe(0);
   });
 
   it("Adjust shows the server's refusal in the panel", async () => {

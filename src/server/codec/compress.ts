@@ -15,7 +15,7 @@ import { compressAutoToSize, compressToSize } from './size-mode';
 import { compressAutoSmart, compressSmart } from './smart-mode';
 import { sniffImageFormat } from './sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
-import { CodecError, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat } from './types';
+import { CodecError, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat, type OutputFormat } from './types';
 
 /** libvips's name for each format's loader (AVIF is read by the HEIF loader). */
 const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
@@ -95,7 +95,18 @@ async function compressAuto(job: Job, inputFacts: ImageFacts, allowed: readonly 
   });
 }
 
-export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
+/** An upload opened for compression: its header checked, its settings resolved. The caller disposes `job.deadline`. */
+export interface OpenedJob {
+  job: Job;
+  inputFacts: ImageFacts;
+  format: OutputFormat;
+}
+
+/**
+ * Sniffs and reads the upload's header, refuses what we do not take (formats, animation, pixel limits), and
+ * resolves the settings into a Job. Shared by compress() and the live estimate (estimate.ts).
+ */
+export async function openJob(input: Buffer, options: CompressOptions): Promise<OpenedJob> {
   const inputFormat = sniffImageFormat(input);
   if (!inputFormat) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
   const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
@@ -125,6 +136,17 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
     if ((inputFormat === 'png' || outputsPng) && meta.width * meta.height > MAX_PNG_PIXELS) {
       throw pngTooLargeError(meta.width, meta.height, MAX_PNG_PIXELS);
     }
+    return { job, inputFacts, format };
+  } catch (error) {
+    deadline.dispose();
+    throw error;
+  }
+}
+
+export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
+  const { job, inputFacts, format } = await openJob(input, options);
+  const { inputFormat, deadline } = job;
+  try {
     const allowed = options.formats?.length ? options.formats : IMAGE_FORMATS;
     if (job.mode === 'size') {
       if (!options.targetSize || !(options.targetSize > 0)) throw new RangeError('size mode needs a positive targetSize');

@@ -56,13 +56,16 @@ export const LOWEST = 10;
 /** Most encodes one search spends (a bisection of 10-100 needs 7). */
 export const MAX_PROBES = 8;
 
-/** The pixels the search compares: the image itself, or tiles of it sampled evenly, laid out in a square mosaic. */
-export function proxyOf(image: RgbPixels): RgbPixels {
-  if (image.width * image.height <= PROXY_PIXELS) return image;
+/**
+ * The pixels the search compares: the image itself, or tiles of it sampled evenly, laid out in a square mosaic of
+ * at most `budget` pixels (the live estimate samples with a smaller budget: estimate.ts).
+ */
+export function proxyOf(image: RgbPixels, budget = PROXY_PIXELS): RgbPixels {
+  if (image.width * image.height <= budget) return image;
   const across = Math.floor(image.width / TILE);
   const down = Math.floor(image.height / TILE);
   const available = across * down;
-  const wanted = Math.min(available, Math.floor(PROXY_PIXELS / (TILE * TILE)));
+  const wanted = Math.min(available, Math.floor(budget / (TILE * TILE)));
   if (wanted === 0) return image; // a long thin strip: fewer than one tile fits, so it is small enough as it is
   const columns = Math.ceil(Math.sqrt(wanted));
   const rows = Math.ceil(wanted / columns);

@@ -14,7 +14,10 @@ import {
   type CodecOutcome,
   type CodecRequest,
   type CodecTask,
+  type EstimateFileRequest,
+  type EstimateOutcome,
   type ReplyMessage,
+  type TaskOutcome,
   type TransformFileRequest,
   type TransformOutcome,
 } from './protocol';
@@ -110,7 +113,13 @@ export class CodecPool {
     return this.perform({ kind: 'transform', request }, estimate) as Promise<TransformOutcome>;
   }
 
-  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0]): Promise<CodecOutcome | TransformOutcome> {
+  /** Adjust's live estimate: a sample and a region of the image, so it plans for the whole image's decode. */
+  estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome> {
+    const { format, formats } = request.options;
+    return this.perform({ kind: 'estimate', request }, { inputPath: request.inputPath, format, formats: formats && [...formats] }) as Promise<EstimateOutcome>;
+  }
+
+  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0]): Promise<TaskOutcome> {
     if (this.closed) throw new Error('The codec pool is closed');
     const workBytes = this.options.memoryBudgetBytes === undefined ? 0 : await estimateWorkingBytes(estimate);
     const grant = await this.acquireSlot(workBytes);
@@ -287,7 +296,7 @@ interface Grant {
 
 interface InFlight {
   id: number;
-  resolve: (outcome: CodecOutcome | TransformOutcome) => void;
+  resolve: (outcome: TaskOutcome) => void;
   reject: (err: Error) => void;
 }
 
@@ -356,7 +365,7 @@ class CodecProcess {
   }
 
   /** Works on one request; the caller (the pool) decides afterwards whether the process goes back to idle. */
-  async run(task: CodecTask, hardLimitMs: number, maxRssBytes: number): Promise<CodecOutcome | TransformOutcome> {
+  async run(task: CodecTask, hardLimitMs: number, maxRssBytes: number): Promise<TaskOutcome> {
     if (this.current !== 'idle' && this.current !== 'starting') {
       // The pool hands out only idle processes (or a new one, once); anything else is a bug worth a loud error.
       throw new CodecCrashError(`codec process handed a request while ${this.current}`);
@@ -365,7 +374,7 @@ class CodecProcess {
     const starting = this.current === 'starting';
     this.current = 'busy';
     const id = this.nextId++;
-    const outcome = new Promise<CodecOutcome | TransformOutcome>((resolve, reject) => {
+    const outcome = new Promise<TaskOutcome>((resolve, reject) => {
       this.inFlight = { id, resolve, reject };
     });
     // Settled by the exit handler even when we fail before sending; awaited below only on the happy path.

@@ -5,10 +5,12 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { compress, makePreview } from '#server/codec/index';
 import { transformImage } from '#server/codec/tinify-transform';
+import { estimate } from '#server/codec/estimate';
 import {
   lowerPriority,
   serializeError,
   type CodecRequest,
+  type EstimateFileRequest,
   type ReplyBody,
   type ReplyMessage,
   type RequestMessage,
@@ -30,7 +32,8 @@ process.on('message', (message: RequestMessage) => void handle(message));
 process.send({ ready: true });
 
 async function handle(message: RequestMessage): Promise<void> {
-  const body = message.kind === 'transform' ? await transform(message.request) : await compressOne(message.request);
+  const body =
+    message.kind === 'transform' ? await transform(message.request) : message.kind === 'estimate' ? await estimateOne(message.request) : await compressOne(message.request);
   const reply: ReplyMessage = { id: message.id, rssBytes: process.memoryUsage.rss(), ...body };
   process.send!(reply);
 }
@@ -67,6 +70,17 @@ async function transform(request: TransformFileRequest): Promise<ReplyBody> {
     return { ok: true, outcome: { format: result.format, width: result.width, height: result.height, bytes: result.data.length } };
   } catch (err) {
     await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
+    return { ok: false, error: serializeError(err) };
+  }
+}
+
+async function estimateOne(request: EstimateFileRequest): Promise<ReplyBody> {
+  try {
+    const { preview, ...outcome } = await estimate(await fsp.readFile(request.inputPath), { ...request.options, timeoutSeconds: request.timeoutSeconds });
+    await fsp.writeFile(request.previewPath, preview);
+    return { ok: true, outcome };
+  } catch (err) {
+    await fsp.rm(request.previewPath, { force: true }).catch(() => undefined);
     return { ok: false, error: serializeError(err) };
   }
 }

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/types';
 import type { TransformRequest } from '#server/codec/tinify-transform';
+import type { Estimate, EstimateOptions } from '#server/codec/estimate';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the
@@ -60,8 +61,22 @@ export interface TransformOutcome {
   bytes: number;
 }
 
+/** Adjust's live estimate of a stored original with other settings (codec/estimate.ts); the preview goes to a file. */
+export interface EstimateFileRequest {
+  inputPath: string;
+  previewPath: string;
+  options: EstimateOptions;
+  timeoutSeconds: number;
+}
+
+/** The estimate without the preview's bytes, which are in previewPath. */
+export type EstimateOutcome = Omit<Estimate, 'preview'>;
+
 /** What a codec process is asked to do; its reply's outcome is the matching type. */
-export type CodecTask = { kind: 'compress'; request: CodecRequest } | { kind: 'transform'; request: TransformFileRequest };
+export type CodecTask =
+  | { kind: 'compress'; request: CodecRequest }
+  | { kind: 'transform'; request: TransformFileRequest }
+  | { kind: 'estimate'; request: EstimateFileRequest };
 
 export type RequestMessage = { id: number } & CodecTask;
 
@@ -72,7 +87,10 @@ export interface SerializedError {
   code?: string;
 }
 
-export type ReplyBody = { ok: true; outcome: CodecOutcome | TransformOutcome } | { ok: false; error: SerializedError };
+/** Whatever a task gives back: CodecOutcome, TransformOutcome or EstimateOutcome, by its kind. */
+export type TaskOutcome = CodecOutcome | TransformOutcome | EstimateOutcome;
+
+export type ReplyBody = { ok: true; outcome: TaskOutcome } | { ok: false; error: SerializedError };
 
 /** Every reply carries the codec process's resident memory after the job, so the pool can retire a bloated one. */
 export type ReplyMessage = { id: number; rssBytes: number } & ReplyBody;
@@ -95,7 +113,8 @@ export interface FileCompressor {
   compressFile(request: CodecRequest): Promise<CodecOutcome>;
 }
 
-/** What the Tinify endpoints need from the codec: transform one stored file into another. */
+/** What the HTTP layer needs from the codec: Tinify's transformations, and Adjust's live estimate. */
 export interface FileTransformer {
   transformFile(request: TransformFileRequest): Promise<TransformOutcome>;
+  estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome>;
 }

@@ -8,6 +8,7 @@ import { useRecompress } from '#client/api/jobs.ts';
 import { ApiRequestError, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
+import { AdjustEstimate } from './adjust-estimate';
 import { ControlSettingsFields } from './control-settings';
 import { DEFAULT_CONTROL, controlProblems, type ControlSettings } from './control';
 
@@ -23,9 +24,11 @@ export function controlOf(job: Job): ControlSettings {
   };
 }
 
+/** A resize bound as the API takes it: blank is null, which removes it. */
+const bound = (text: string): number | null => (text.trim() ? Number(text.trim()) : null);
+
 /** The re-tune request: every setting the panel shows (blank bounds are sent as null, which removes them). */
 export function recompressChanges(job: Job, quality: number, format: OutputFormat, control: ControlSettings): Record<string, unknown> {
-  const bound = (text: string) => (text.trim() ? Number(text.trim()) : null);
   return {
     quality,
     // A quality moved by hand is a custom one, as on the settings card.
@@ -96,6 +99,10 @@ export function AdjustDialog({ job, onClose }: { job: Job; onClose: () => void }
           </select>
         </div>
         <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} />
+        {/* The live estimate is for quality mode: smart and target-size modes search when the file is compressed. */}
+        {control.mode === 'quality' && !blocked && (
+          <AdjustEstimate job={job} quality={quality} format={format} maxWidth={bound(control.maxWidth)} maxHeight={bound(control.maxHeight)} />
+        )}
         {error && !serverProblem && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
             {errorMessage(error)}

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth';
 import { registerConfigRoutes } from './config';
 import { registerCompressRoutes } from './compress';
 import { registerJobRoutes } from './jobs';
+import { registerEstimateRoutes } from './estimate';
 import { registerQueueRoutes } from './queue';
 import { registerDownloadRoutes } from './downloads';
 import { registerApiKeyRoutes } from './api-keys';
@@ -21,6 +22,7 @@ export async function registerRouteGroups(app: FastifyInstance, deps: RouteDeps)
   registerConfigRoutes(app);
   registerCompressRoutes(app, deps);
   registerJobRoutes(app, deps);
+  registerEstimateRoutes(app, deps);
   registerQueueRoutes(app, deps);
   registerDownloadRoutes(app, deps);
   registerApiKeyRoutes(app, deps);

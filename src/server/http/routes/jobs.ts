@@ -62,7 +62,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: RouteDeps): void {
 }
 
 /** The job's settings with the given changes applied; `null` removes an optional one (a resize bound, say). */
-function retunedSettings(current: JobRow, changes: Record<string, unknown>) {
+export function retunedSettings(current: JobRow, changes: Record<string, unknown>) {
   const merged: Record<string, unknown> = { ...settingsInputOf(current) };
   for (const [name, value] of Object.entries(changes)) {
     // A misspelt setting would otherwise be dropped without a word, and the job re-run unchanged.

@@ -1,0 +1,45 @@
+// Adjust's live estimate (POST /api/jobs/:id/estimate): the expected size and a preview of the visible region for the
+// settings on screen. Asked for once the slider rests (ESTIMATE_REST_MS), the last answer kept on screen meanwhile;
+// the server makes one estimate per caller at a time, so a request that overlaps the previous one is retried.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Estimate, ImageRegion } from '#contract/api';
+import type { OutputFormat } from '#contract/settings';
+import { apiRequest, errorCode } from '#client/lib/api.ts';
+
+/** How long the settings must stay still before an estimate is asked for. */
+export const ESTIMATE_REST_MS = 250;
+
+export interface EstimateRequest {
+  quality: number;
+  format: OutputFormat;
+  maxWidth: number | null;
+  maxHeight: number | null;
+  region?: ImageRegion;
+}
+
+/** `value`, once it has not changed for `ms`. */
+function useRested<T>(value: T, ms: number): T {
+  const [rested, setRested] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setRested(value), ms);
+    return () => clearTimeout(timer);
+    // The key stands for the value: a new object with the same settings is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ms]);
+  return rested;
+}
+
+export function useEstimate(jobId: string, request: EstimateRequest, enabled: boolean) {
+  const rested = useRested(request, ESTIMATE_REST_MS);
+  return useQuery<Estimate>({
+    queryKey: ['/api/jobs', jobId, 'estimate', rested],
+    queryFn: async () => (await apiRequest('POST', `/api/jobs/${jobId}/estimate`, rested)).json() as Promise<Estimate>,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    retry: (failures, error) => errorCode(error) === 'RATE_LIMITED' && failures < 10,
+    retryDelay: 300,
+  });
+}
