@@ -98,10 +98,9 @@ export const smart: BenchSection = {
         const fixed = await timed(() => compress(input.data, options));
         const chosen = await timed(() => compress(input.data, { ...options, mode: 'smart' }));
         const reference = await decodeSrgb(input.data);
-        const [fixedScores, smartScores] = await Promise.all([
-          decodeSrgb(fixed.result.data).then((p) => compare(reference, p, ctx.tmpDir, true)),
-          decodeSrgb(chosen.result.data).then((p) => compare(reference, p, ctx.tmpDir, true)),
-        ]);
+        // One after the other: compare() writes its PNGs under fixed names in the scratch directory.
+        const fixedScores = await compare(reference, await decodeSrgb(fixed.result.data), ctx.tmpDir, true);
+        const smartScores = await compare(reference, await decodeSrgb(chosen.result.data), ctx.tmpDir, true);
         rows.push({
           image: input.name,
           fixedBytes: fixed.result.data.length,

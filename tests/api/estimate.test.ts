@@ -91,6 +91,14 @@ describe('live estimate', () => {
     expect(whole.estimatedSize / real).toBeLessThan(1.5);
   });
 
+  it('estimates a greyscale photo', async () => {
+    const client = new HttpClient(server.url);
+    const job = await finished(client, fileFrom(corpusPath('photos', 'sharp-concert-grey-icc.jpg')));
+    const estimate = await estimateOf(client, job, { quality: 50, format: 'jpeg' });
+    expect(estimate.estimatedSize).toBeGreaterThan(0);
+    expect((await sharp(previewBytes(estimate).data).metadata()).format).toBe('jpeg');
+  });
+
   it('refuses bad settings, a bad region and other modes with 400 naming the field', async () => {
     const client = new HttpClient(server.url);
     const job = await finished(client);

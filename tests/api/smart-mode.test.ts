@@ -99,6 +99,14 @@ describe('smart mode', () => {
     expect(job.perceptualScore).toBeGreaterThan(0);
   });
 
+  it.each(['lepton-grayscale.jpg', 'sharp-concert-grey-icc.jpg'])('handles a greyscale photo (%s): its pixels are widened to RGB for the metric', async (name) => {
+    const client = new HttpClient(server.url);
+    const job = await uploadOne(client, { mode: 'smart', format: 'webp' }, fileFrom(corpusPath('photos', name)));
+    expect(job.outputMimeType).toBe('image/webp');
+    expect(job.chosenQuality!).toBeLessThanOrEqual(80);
+    expect(job.perceptualScore).toBeGreaterThan(0);
+  });
+
   it('handles a 12-megapixel photo through its sampled proxy', async () => {
     const client = new HttpClient(server.url);
     const job = await uploadOne(client, { mode: 'smart', format: 'jpeg' }, fileFrom(corpusPath('photos', 'squoosh-demo-large-photo.jpg')));

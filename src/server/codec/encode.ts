@@ -79,7 +79,10 @@ export async function uprightPixels(job: Job): Promise<RgbPixels> {
   try {
     let decoded = await openUpright(job, false);
     if (job.bounded) decoded = resizedTo(decoded, job.bounded);
-    const { data, info } = await decoded.flatten({ background: job.background }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // Grey images too come out as three channels: every consumer indexes pixels three bytes apart.
+    const pipeline = decoded.flatten({ background: job.background }).removeAlpha().toColourspace('srgb');
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`expected 3 channels of upright pixels, got ${info.channels}`);
     return { data, width: info.width, height: info.height };
   } catch (error) {
     throw toCodecError(job.deadline.signal.aborted ? new Error('timeout') : error, job.deadline.seconds);
