@@ -1,12 +1,10 @@
 // The account promises of the README that need more than one request to see: session lifetimes (idle and absolute,
 // guests and users, on a clock the test moves), the per-address sign-in throttle, and re-hashing old passwords.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
+import { useClockOffset } from '../support/clock-offset';
 import { HttpClient } from '../support/http-client';
 import { executeSql, queryRows } from '../support/db';
 
@@ -16,19 +14,14 @@ const PASSWORD = 'correct horse 🐎 battery';
 const registration = () => ({ email: `p-${randomUUID()}@example.com`, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
 
 describe('session lifetimes', () => {
-  const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imgc-clock-'));
-  const offsetFile = path.join(clockDir, 'offset');
-  fs.writeFileSync(offsetFile, '0');
-  afterAll(() => fs.rmSync(clockDir, { recursive: true, force: true }));
-  const server = useServer({ env: { TEST_CLOCK_OFFSET_FILE: offsetFile } });
+  const clock = useClockOffset();
+  const server = useServer({ env: clock.env });
 
   // Each test moves the clock forward from wherever the previous one left it (the server re-reads the file).
   let offset = 0;
   const advance = (ms: number) => {
     offset += ms;
-    // Written whole and renamed, so the server never reads half a number.
-    fs.writeFileSync(`${offsetFile}.new`, String(offset));
-    fs.renameSync(`${offsetFile}.new`, offsetFile);
+    clock.set(offset);
   };
   // The server reads the file at every reading of its clock: the next request sees the new time.
   const at = async (ms: number) => advance(ms);

@@ -1,11 +1,9 @@
 // Control through real HTTP: the mode, resize and metadata settings of an upload (validated field by field, stored
 // on the job, applied by the codec), and re-tuning a finished job from its stored original.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
+import { useClockOffset } from '../support/clock-offset';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
@@ -137,15 +135,9 @@ describe('control settings on upload', () => {
 });
 
 describe('re-tuning a finished job', () => {
-  const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imgc-clock-'));
-  const offsetFile = path.join(clockDir, 'offset');
-  fs.writeFileSync(offsetFile, '0');
-  afterAll(() => fs.rmSync(clockDir, { recursive: true, force: true }));
-  const server = useServer({ env: { TEST_CLOCK_OFFSET_FILE: offsetFile } });
-  const setClockOffset = (ms: number) => {
-    fs.writeFileSync(`${offsetFile}.new`, String(ms));
-    fs.renameSync(`${offsetFile}.new`, offsetFile);
-  };
+  const clock = useClockOffset();
+  const server = useServer({ env: clock.env });
+  const setClockOffset = (ms: number) => clock.set(ms);
 
   it('runs the job again from its original with the changed settings: same id, next revision, same deadline', async () => {
     const client = new HttpClient(server.url);

@@ -1,15 +1,13 @@
 // Adjust's live estimate through real HTTP (POST /api/jobs/:id/estimate): the expected size of the whole result and
 // a preview of a region, for settings the job has not been run with; nothing about the job changes.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Estimate, Job } from '../../src/contract/api';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
 import { useServer } from '../support/server';
+import { useClockOffset } from '../support/clock-offset';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A 768×512 photo: estimated from a sample of a quarter megapixel. */
@@ -40,11 +38,8 @@ function previewBytes(estimate: Estimate): { mime: string; data: Buffer } {
 }
 
 describe('live estimate', () => {
-  const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imgc-clock-'));
-  const offsetFile = path.join(clockDir, 'offset');
-  fs.writeFileSync(offsetFile, '0');
-  afterAll(() => fs.rmSync(clockDir, { recursive: true, force: true }));
-  const server = useServer({ env: { TEST_CLOCK_OFFSET_FILE: offsetFile } });
+  const clock = useClockOffset();
+  const server = useServer({ env: clock.env });
 
   it('grows with the quality, and matches the size the re-tune then gives for a whole-image estimate', async () => {
     const client = new HttpClient(server.url);
@@ -131,14 +126,13 @@ describe('live estimate', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
-    fs.writeFileSync(`${offsetFile}.new`, String(DAY + 60_000));
-    fs.renameSync(`${offsetFile}.new`, offsetFile);
+    clock.set(DAY + 60_000);
     try {
       const res = await owner.post(`/api/jobs/${job.id}/estimate`, { quality: 50 });
       expect(res.status).toBe(410);
       expect(await res.json()).toMatchObject({ code: 'EXPIRED' });
     } finally {
-      fs.writeFileSync(offsetFile, '0');
+      clock.set(0);
     }
   });
 });
