@@ -98,11 +98,11 @@ export function AdjustDialog({ job, onClose }: { job: Job; onClose: () => void }
             ))}
           </select>
         </div>
-        <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} />
         {/* The live estimate is for quality mode: smart and target-size modes search when the file is compressed. */}
         {control.mode === 'quality' && !blocked && (
           <AdjustEstimate job={job} quality={quality} format={format} maxWidth={bound(control.maxWidth)} maxHeight={bound(control.maxHeight)} />
         )}
+        <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} />
         {error && !serverProblem && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
             {errorMessage(error)}
