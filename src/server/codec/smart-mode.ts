@@ -22,17 +22,17 @@ type ScoreTable = readonly (readonly [quality: number, score: number])[];
 /**
  * The SSIMULACRA 2 score each point of our scale stands for, per format: what fixed quality reaches there on the
  * harder quarter of photographs (the 25th percentile over the corpus's distinct JPEG photos, each scored on the
- * sample smart mode scores; measured 2026-11-24 with the calibration in bench/BASELINE.md, "Smart mode"),
- * interpolated between the points. The formats differ: at the same point of our scale (calibrated to equal
+ * sample smart mode scores): the calibration table of `npm run bench -- smart` (2026-11-24, bench/BASELINE.md,
+ * "Smart mode"), interpolated between the points. The formats differ: at the same point of our scale (calibrated to equal
  * butteraugli across formats) SSIMULACRA 2 rates WebP's smoothing 5-10 points below JPEG's blocking. PNG's
  * palette scale was not measured; it uses JPEG's table.
  */
-const JPEG_TARGETS: ScoreTable = [[30, 44.9], [40, 54.9], [50, 61.0], [60, 64.9], [72, 74.2], [80, 79.4], [88, 85.5], [96, 92.2]];
+const JPEG_TARGETS: ScoreTable = [[30, 41.1], [40, 53.2], [50, 60.0], [60, 64.9], [72, 73.2], [80, 79.0], [88, 84.6], [96, 91.1]];
 export const SMART_TARGETS: Record<ImageFormat, ScoreTable> = {
   jpeg: JPEG_TARGETS,
   png: JPEG_TARGETS,
-  webp: [[30, 42.3], [40, 46.6], [50, 50.9], [60, 55.7], [72, 60.0], [80, 69.4], [88, 84.3], [96, 89.5]],
-  avif: [[30, 24.4], [40, 36.4], [50, 46.7], [60, 60.5], [72, 71.0], [80, 77.4], [88, 84.8], [96, 92.4]],
+  webp: [[30, 39.7], [40, 42.9], [50, 46.2], [60, 54.0], [72, 59.9], [80, 68.4], [88, 83.9], [96, 89.1]],
+  avif: [[30, 20.4], [40, 36.3], [50, 45.5], [60, 60.5], [72, 70.4], [80, 76.4], [88, 84.6], [96, 92.4]],
 };
 
 /** The score `quality` stands for in `format`: the table's, interpolated, and held at its ends. */
