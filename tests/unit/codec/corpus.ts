@@ -1,10 +1,9 @@
 // Locates the shared test-image corpus, which lives beside the repository and is never copied into it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CORPUS_DIR } from '../../support/paths';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CORPUS_DIR = path.resolve(repoRoot, '../shared/corpus');
+export { CORPUS_DIR };
 
 /** Image files (PNG/JPEG by name) in one corpus folder, as paths relative to the corpus root. */
 export function corpusFiles(folder: string): string[] {
