@@ -118,7 +118,7 @@ describe('smart mode', () => {
 
   it('re-tunes a finished job into smart mode and back', async () => {
     const client = new HttpClient(server.url);
-    const first = await uploadOne(client, { quality: '80' }, detailed());
+    const first = await uploadOne(client, { quality: '80', format: 'webp' }, detailed());
     expect(first).toMatchObject({ mode: 'quality', perceptualScore: null, chosenQuality: 80 });
     expect((await client.post(`/api/jobs/${first.id}/recompress`, { mode: 'smart' })).status).toBe(200);
     const smart = await waitFor(async () => (await listJobs(client)).find((j) => j.revision === 2 && j.status === 'completed'), 180_000, 'the smart revision');
