@@ -103,6 +103,7 @@ describe('live estimate', () => {
       [{ maxWidth: 0 }, 'maxWidth'],
       [{ qualty: 50 }, 'qualty'],
       [{ mode: 'smart' }, 'mode'],
+      [{ mode: 'size' }, 'mode'],
       [{ region: { left: 0, top: 0, width: 0, height: 10 } }, 'region'],
       [{ region: { left: -1, top: 0, width: 10, height: 10 } }, 'region'],
       [{ region: 'centre' }, 'region'],

@@ -35,8 +35,11 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: RouteDeps): v
     const row = await deps.jobService.findOwned(request.params.id, ownerId);
     if (!row) throw notFound('Job not found');
     if (row.expires_at <= deps.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
-    const settings = retunedSettings(row, { ...changes, mode: changes.mode ?? 'quality' });
-    if (settings.mode !== 'quality') throw new DomainError('INVALID_SETTINGS', ESTIMATE_MODE_MESSAGE, { field: 'mode' });
+    // Checked before the rest: another mode would otherwise be refused for its own missing fields (size's targetSize).
+    if (changes.mode !== undefined && String(changes.mode).trim().toLowerCase() !== 'quality') {
+      throw new DomainError('INVALID_SETTINGS', ESTIMATE_MODE_MESSAGE, { field: 'mode' });
+    }
+    const settings = retunedSettings(row, { ...changes, mode: 'quality' });
 
     if (estimating.has(ownerId)) {
       throw new DomainError('RATE_LIMITED', 'An estimate for your files is still being made; try again in a moment', { retryAfterSeconds: 1 });
