@@ -24,10 +24,10 @@ export function savingPercent(originalSize: number, compressedSize: number | nul
   return Math.max(0, Math.round((1 - compressedSize / originalSize) * 100));
 }
 
-/** Minutes as a short human duration: "< 1 min", "4 min", "1 h 5 min". */
 /** A perceptual score as the card and the comparison show it: one decimal (SSIMULACRA 2 runs to 100). */
 export const perceptualScoreText = (score: number): string => score.toFixed(1);
 
+/** Minutes as a short human duration: "< 1 min", "4 min", "1 h 5 min". */
 export function formatMinutes(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes <= 0) return '0 min';
   if (minutes < 1) return '< 1 min';
