@@ -27,7 +27,7 @@ export type ControlField = 'targetSize' | 'maxWidth' | 'maxHeight';
 
 export const MODE_NOTES: Record<CompressionMode, string> = {
   quality: 'Uses the quality above for every image.',
-  smart: 'Picks the lowest quality per image that still looks as good as the quality above does on a typical photo.',
+  smart: 'Uses the lowest quality per image, at most the one above, that a perceptual metric says still looks as good.',
   size: 'Finds the best quality that keeps each file under the size you give.',
   lossless: 'Keeps every pixel exactly; files shrink less.',
 };
