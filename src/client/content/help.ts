@@ -34,6 +34,18 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
       'Text chunks and other metadata are removed; they do nothing for display.',
     ],
   },
+  {
+    id: 'compression-modes',
+    title: 'Compression modes and Adjust',
+    intro: 'The Mode setting decides how the quality of each file is chosen.',
+    points: [
+      'Quality uses the quality you set for every image.',
+      'Smart measures each image with a perceptual metric (SSIMULACRA 2) and lowers the quality where the difference would not show, never above the quality you set. Soft or already-compressed photos shrink further; detailed ones keep your setting. The card shows the quality chosen and the score reached.',
+      'Target size finds the highest quality that keeps each file under the size you give, and says so plainly when even the lowest quality cannot (allow resizing to let it scale the image down instead).',
+      'Lossless keeps every pixel exactly: lossless PNG, WebP or AVIF, or a JPEG kept as its own file.',
+      'Adjust, on a finished card, compresses that file again from its original with new settings, without another upload. While you move its quality slider it estimates the new size and shows the centre of the image at actual size.',
+    ],
+  },
 ];
 
 export const SUPPORT_HOURS = {
