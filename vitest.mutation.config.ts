@@ -6,5 +6,6 @@ import react from '@vitejs/plugin-react';
 // mutants. The scores therefore measure the unit level's strength on the mutated folders.
 export default defineConfig({
   plugins: [react()],
-  test: { include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+  // The unit project's hang guard (vitest.config.ts): a loaded machine takes many times a test's quiet time.
+  test: { include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 120_000 },
 });
