@@ -2,6 +2,7 @@
 // size, and a preview of the region the user looks at) while the slider moves, without re-running the job. The
 // work runs in a codec process like every decode (codec/estimate.ts); one estimate per owner at a time, so dragging
 // a slider cannot queue up codec work: the client sends the latest value once the previous answer is in.
+// docs/decisions/0283-live-estimate.md.
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
