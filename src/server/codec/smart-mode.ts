@@ -144,8 +144,13 @@ async function searchFormat(job: Job, format: ImageFormat, proxy: RgbPixels): Pr
   return lowestReaching((quality) => scoreAt(job, format, proxy, quality), smartTarget(format, job.quality), Math.min(LOWEST, job.quality), job.quality);
 }
 
+/**
+ * The whole image at the chosen quality, with the format's guard rails on: PNG's palette floor (0222) still keeps
+ * flat colours from shifting, which the metric's mean does not promise. Probes go without them (exactQuality) so
+ * their scores follow the quality searched.
+ */
 async function encodeChosen(job: Job, format: ImageFormat, chosen: Probe) {
-  return encodeAs(job, format, { quality: chosen.quality, exactQuality: true, size: job.bounded });
+  return encodeAs(job, format, { quality: chosen.quality, size: job.bounded });
 }
 
 const rounded = (score: number) => Math.round(score * 10) / 10;

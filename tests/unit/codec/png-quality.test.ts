@@ -117,4 +117,14 @@ describe('PNG flat colours', () => {
       expect(flat.shift, `quality ${quality}`).toBeLessThanOrEqual(2);
     }
   });
+
+  // Smart mode searches without the floor (its probes must follow the quality), then encodes with it.
+  it.each(['png/squoosh-logo-palette.png', 'png/squoosh-ui-screenshot4.png'])('%s: flat areas keep their colour in smart mode too', { timeout: 600_000 }, async (file) => {
+    const input = readCorpus(file);
+    const original = await decode(input, 3);
+    const result = await compress(input, { quality: 70, mode: 'smart', timeoutSeconds: 600 });
+    const flat = await flatColourError(original, await decode(result.data, 3));
+    expect(flat.blocks).toBeGreaterThan(100);
+    expect(flat.shift).toBeLessThanOrEqual(2);
+  });
 });
