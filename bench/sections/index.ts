@@ -3,6 +3,7 @@ import type { BenchSection } from '../types';
 import { codecEfficiency } from './codec-efficiency';
 import { codecSpeed } from './codec-speed';
 import { formatsCalibration } from './formats-calibration';
+import { jpegTables } from './jpeg-tables';
 import { serviceThroughput } from './service-throughput';
 import { pollLatency } from './poll-latency';
 import { memory } from './memory';
@@ -13,4 +14,4 @@ import { modes } from './modes';
 import { perceptual } from './perceptual';
 import { smart } from './smart';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
