@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server';
 import { HttpClient, fileFrom, type UploadFile } from '../support/http-client';
 import { corpusPath } from '../support/paths';
+import { lutDisplayProfile, withPngProfile } from '../support/icc-profiles';
 import { listJobs, waitForSettled } from '../support/jobs';
 import type { CompressResponse, Job } from '../../src/contract/api';
 
@@ -95,6 +96,18 @@ describe('output formats', () => {
     const preview = await client.get(`/api/jobs/${logoJob.id}/original-preview`);
     expect(preview.headers.get('content-type')).toBe('image/png');
     expect(filenameOf(preview)).toBe('logo.png');
+  });
+
+  it('converts an ICC v4 profile with a perceptual preference table by its colorimetric table, in the codec processes', async () => {
+    const client = new HttpClient(server.url);
+    // A flat red patch in a profile whose colorimetric table is sRGB and whose perceptual one desaturates
+    // (the sRGB v4 "preference" kind): converted with the relative intent it stays (220, 30, 30).
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 220, g: 30, b: 30 } } }).png().toBuffer();
+    const upload = { name: 'v4-preference.png', data: withPngProfile(red, lutDisplayProfile()) };
+    const [job] = await uploadAndSettle(client, [upload], { format: 'webp', quality: '90' });
+    const { channels } = await sharp((await download(client, job!)).bytes).stats();
+    const [r, g, b] = channels.map((c) => c.mean);
+    expect(Math.abs(r! - 220) + Math.abs(g! - 30) + Math.abs(b! - 30)).toBeLessThan(8);
   });
 
   it('format=original (the default) keeps each upload\'s format and name', async () => {

@@ -2,6 +2,7 @@
 // profile is removed with the rest of the metadata and viewers then assume sRGB. The aim is the
 // colours a browser shows for the original, not a print shop's idea of them.
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { hasIntentTables, relativeToSrgb } from './relative-intent';
 import { sharp } from './sharp-setup';
 
 export function isGrey(meta: Pick<Metadata, 'space'>): boolean {
@@ -74,10 +75,22 @@ export function isProfilelessCmyk(meta: Pick<Metadata, 'space' | 'hasProfile'>):
 }
 
 /**
+ * An RGB image whose profile has intent tables, converted with the relative intent (relative-intent.ts): decoded
+ * in its own space, then converted by LittleCMS. Undefined when LittleCMS cannot use the profile.
+ */
+async function byRelativeIntent(pipeline: Sharp, meta: Metadata): Promise<Sharp | undefined> {
+  const { data, info } = await toOwnSpace8(pipeline, meta).raw().toBuffer({ resolveWithObject: true });
+  const channels = info.channels === 4 ? 4 : 3;
+  const rgb = await relativeToSrgb({ data, width: info.width, height: info.height, channels }, meta.icc!);
+  return rgb && sharp(rgb, { raw: { width: info.width, height: info.height, channels } });
+}
+
+/**
  * Opens `input` as 8-bit sRGB (or grey) pixels ready to encode, with `options` (orientation, limits,
  * failOn) applied to the decode. Profile-less CMYK is decoded to its raw samples and converted here
- * (see browserCmykToRgb); everything else goes through sharp's own conversion (toSrgb8). With `ownSpace`
- * the pixels stay in the space of the image's profile, which then goes along (toOwnSpace8).
+ * (see browserCmykToRgb), and RGB with an intent-table profile by the relative intent (byRelativeIntent);
+ * everything else goes through sharp's own conversion (toSrgb8). With `ownSpace` the pixels stay in the
+ * space of the image's profile, which then goes along (toOwnSpace8).
  */
 export async function openSrgb8(input: Buffer, meta: Metadata, options: SharpOptions, timeoutSeconds?: number, ownSpace = false): Promise<Sharp> {
   const open = () => {
@@ -85,7 +98,10 @@ export async function openSrgb8(input: Buffer, meta: Metadata, options: SharpOpt
     return timeoutSeconds === undefined ? pipeline : pipeline.timeout({ seconds: timeoutSeconds });
   };
   if (ownSpace) return toOwnSpace8(open(), meta);
-  if (!isProfilelessCmyk(meta)) return toSrgb8(open(), meta);
+  if (!isProfilelessCmyk(meta)) {
+    const relative = !isGrey(meta) && hasIntentTables(meta.icc) ? await byRelativeIntent(open(), meta) : undefined;
+    return relative ?? toSrgb8(open(), meta);
+  }
   // The pipeline stays in CMYK so that sharp does not apply its default press profile.
   const { data, info } = await open().pipelineColourspace('cmyk').toColourspace('cmyk').raw()
     .toBuffer({ resolveWithObject: true });

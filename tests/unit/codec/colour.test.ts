@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compress } from './unhurried';
 import { browserCmykToRgb, hasAdobeMarker } from '../../../src/server/codec/colour';
+import { hasIntentTables } from '../../../src/server/codec/relative-intent';
+import { desaturatedPreference, lutDisplayProfile, srgbColorimetric, withPngProfile } from '../../support/icc-profiles';
 import { readCorpus } from './corpus';
 
 /** Four 64×128 patches side by side (red, green, blue, yellow), with a fine ±8 texture so that
@@ -102,5 +104,72 @@ describe('profile-less CMYK JPEG', () => {
     expect(Math.abs(means[0]! - 173.3)).toBeLessThan(2);
     expect(Math.abs(means[1]! - 154.1)).toBeLessThan(2);
     expect(Math.abs(means[2]! - 179.7)).toBeLessThan(2);
+  });
+});
+
+describe('RGB profiles with rendering-intent tables (ICC v4, like the sRGB v4 preference profile)', () => {
+  const plainPng = () => sharp(patchImage(), { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+  const meansOf = (data: Buffer, channels: number) => PATCHES.map((_, k) => patchMean(data, W, channels, k));
+  const srgbEncode = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
+  const srgbDecode = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  /** The desaturated rendering of one 8-bit sRGB pixel, in plain arithmetic (a quarter of the way to its luminance's grey). */
+  const desaturated = (rgb: number[]) => {
+    const linear = rgb.map((v) => srgbDecode(v / 255));
+    const y = 0.2225045 * linear[0]! + 0.7168786 * linear[1]! + 0.0606169 * linear[2]!;
+    return linear.map((c) => srgbEncode(0.75 * c + 0.25 * y));
+  };
+  // PNG output: the patches' 68 colours fit a palette, so it is exact; the profile is not kept (quality mode, strip).
+  const converted = async (png: Buffer) => {
+    const result = await compress(png, { quality: 90, format: 'png' });
+    expect((await sharp(result.data).metadata()).icc).toBeUndefined();
+    return sharp(result.data).raw().toBuffer({ resolveWithObject: true });
+  };
+  const expectClose = (got: number[][], want: number[][], tolerance: number) =>
+    got.forEach((patch, k) => patch.forEach((v, c) => expect(Math.abs(v - want[k]![c]!), `patch ${k} channel ${c}: ${v} vs ${want[k]![c]}`).toBeLessThan(tolerance)));
+
+  it('converts with the colorimetric table, not the perceptual preference rendering', async () => {
+    const png = withPngProfile(await plainPng(), lutDisplayProfile());
+    const original = meansOf(patchImage(), 3);
+    // The fixture tells the intents apart: sharp's own (perceptual) conversion desaturates the red patch by far.
+    const perceptual = meansOf(await sharp(png).toColourspace('srgb').raw().toBuffer(), 3);
+    expect(original[0]![0]! - perceptual[0]![0]!).toBeGreaterThan(15);
+    expectClose(meansOf((await converted(png)).data, 3), original, 1.5);
+  });
+
+  it('follows the colorimetric table where that is the one that changes the colours', async () => {
+    const profile = lutDisplayProfile({ perceptual: srgbColorimetric, colorimetric: desaturatedPreference });
+    const png = withPngProfile(await plainPng(), profile);
+    const input = patchImage();
+    const expected = Buffer.alloc(input.length);
+    for (let p = 0; p < input.length; p += 3) desaturated([input[p]!, input[p + 1]!, input[p + 2]!]).forEach((v, c) => { expected[p + c] = Math.round(v); });
+    expectClose(meansOf((await converted(png)).data, 3), meansOf(expected, 3), 2);
+  });
+
+  it('keeps transparency while converting', async () => {
+    const rgba = await sharp(patchImage(), { raw: { width: W, height: H, channels: 3 } }).ensureAlpha(0.5).png().toBuffer();
+    const alpha = (await sharp(rgba).raw().toBuffer())[3]!;
+    const out = await converted(withPngProfile(rgba, lutDisplayProfile()));
+    expect(out.info.channels).toBe(4);
+    expect(out.data[3]).toBe(alpha);
+    expectClose(meansOf(out.data, 4), meansOf(patchImage(), 3), 1.5);
+  });
+
+  it('falls back to the usual conversion when the profile cannot be read', async () => {
+    const broken = lutDisplayProfile().subarray(0, 400); // header and tag table intact, the tables cut off
+    expect(hasIntentTables(broken)).toBe(true);
+    expectClose(meansOf((await converted(withPngProfile(await plainPng(), broken))).data, 3), meansOf(patchImage(), 3), 1.5);
+  });
+
+  it('recognises intent tables only in RGB profiles, reading the tag table defensively', async () => {
+    expect(hasIntentTables(lutDisplayProfile())).toBe(true);
+    // Matrix/curve profiles (the corpus photo's v2 sRGB, the 16-bit PNG's v4 one) and CMYK profiles stay with sharp.
+    expect(hasIntentTables((await sharp(readCorpus('photos/squoosh-demo-large-photo.jpg')).metadata()).icc)).toBe(false);
+    expect(hasIntentTables((await sharp(readCorpus('png/jxl-hdr-room-16bit.png')).metadata()).icc)).toBe(false);
+    expect(hasIntentTables((await sharp(readCorpus('photos/sharp-cmyk-with-icc.jpg')).metadata()).icc)).toBe(false);
+    expect(hasIntentTables(undefined)).toBe(false);
+    expect(hasIntentTables(Buffer.alloc(40))).toBe(false);
+    const lying = Buffer.from(lutDisplayProfile().subarray(0, 140));
+    lying.writeUInt32BE(0xffffffff, 128); // four billion tags claimed, one entry present
+    expect(hasIntentTables(lying)).toBe(false);
   });
 });
