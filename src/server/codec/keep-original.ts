@@ -3,7 +3,7 @@ import type { Metadata } from 'sharp';
 import type { MetadataPolicy } from '#contract/settings';
 import { exifHasGps } from './exif-edit';
 import { keptBlocks, type UploadMetadata } from './metadata-policy';
-import { stripJpegMetadata, stripPngMetadata } from './metadata-strip';
+import { minimalExif, stripJpegMetadata, stripPngMetadata } from './metadata-strip';
 import { withJpegMetadata, withPngMetadata, withWebpMetadata } from './metadata-write';
 import type { ImageFormat } from './types';
 import { xmpMentionsLocation } from './xmp-edit';
@@ -17,13 +17,20 @@ import { xmpMentionsLocation } from './xmp-edit';
  * minimal one-tag block, so the picture still shows upright and in its own colours.
  * If the stream cannot be walked (the decoder accepted it, so this is not expected), null tells the
  * caller to use the re-encoded file even though it is larger: privacy outranks size.
- * WebP and AVIF uploads are passed on only when they carry no EXIF, XMP or IPTC at all (their
- * containers are not walked yet), otherwise null as well.
+ * A WebP is rebuilt from its image chunks with only the profile and orientation (metadata-write.ts). An AVIF is
+ * passed on only when it carries no EXIF, XMP or IPTC at all (its boxes point at each other by offset and are not
+ * rewritten here), otherwise null as well.
  *
  * Under `keep` and `keep-all` see keepOriginalWith.
  */
-export function keepOriginal(input: Buffer, format: ImageFormat, meta: Pick<Metadata, 'orientation' | 'exif' | 'xmp' | 'iptc'>): Buffer | null {
-  if (format === 'webp' || format === 'avif') return meta.exif || meta.xmp || meta.iptc ? null : input;
+export function keepOriginal(input: Buffer, format: ImageFormat, meta: Pick<Metadata, 'orientation' | 'exif' | 'xmp' | 'iptc' | 'icc'>): Buffer | null {
+  const clean = !meta.exif && !meta.xmp && !meta.iptc;
+  if (format === 'avif') return clean ? input : null;
+  if (format === 'webp') {
+    if (clean) return input;
+    const orientation = meta.orientation ?? 1;
+    return withWebpMetadata(input, { icc: meta.icc, exif: orientation === 1 ? undefined : minimalExif(orientation) });
+  }
   const stripped = format === 'jpeg' ? stripJpegMetadata(input, meta.orientation) : stripPngMetadata(input, meta.orientation);
   if (!stripped) return null;
   // Replacing a bare orientation block can cost a few bytes; the original then held nothing private.

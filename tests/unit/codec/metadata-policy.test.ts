@@ -153,6 +153,19 @@ describe('metadata: strip (the default)', () => {
       expect(result.data.toString('latin1')).not.toMatch(/SECRET-DATUM|ACME/);
     }
   });
+
+  it('passes on a WebP that re-encoding cannot shrink without its metadata, upright and in its own colours', async () => {
+    const input = await sharp(readCorpus('photos/kodim03.png')).resize(256).webp({ quality: 30 })
+      .withIccProfile('p3').withExif(EXIF).withXmp(XMP).withMetadata({ orientation: 6 }).toBuffer();
+    const result = await compress(input, { quality: 100 });
+    expect(result.keptOriginal).toBe(true);
+    expect(result.data.length).toBeLessThan(input.length);
+    expect(result.data.toString('latin1')).not.toMatch(/SECRET-DATUM|ACME|GPS/);
+    const meta = await sharp(result.data).metadata();
+    expect([meta.xmp, meta.iptc, meta.orientation]).toEqual([undefined, undefined, 6]);
+    expect(meta.icc!.equals((await sharp(input).metadata()).icc!)).toBe(true);
+    expect(await uprightPixels(result.data)).toBe(await uprightPixels(input));
+  });
 });
 
 describe('metadata editors', () => {
