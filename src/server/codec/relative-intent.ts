@@ -40,9 +40,9 @@ export interface InterleavedPixels {
 }
 
 /**
- * The pixels, stored in the space of `icc`, converted to 8-bit sRGB with the relative colorimetric intent; alpha is
- * kept as it is. Undefined when LittleCMS cannot use the profile (the caller then keeps sharp's conversion, which
- * ignores a profile it cannot read).
+ * The pixels, stored in the space of `icc`, converted in place to 8-bit sRGB with the relative colorimetric intent
+ * (no second copy of the image); alpha is kept as it is. Undefined when LittleCMS cannot use the profile (the caller
+ * then keeps sharp's conversion, which ignores a profile it cannot read, and must not use `pixels.data`).
  */
 export async function relativeToSrgb(pixels: InterleavedPixels, icc: Uint8Array): Promise<Buffer | undefined> {
   try {
@@ -64,7 +64,6 @@ function convert(cms: Lcms, pixels: InterleavedPixels, icc: Uint8Array): Buffer 
     if (!transform) return undefined;
     const { data, channels } = pixels;
     const total = pixels.width * pixels.height;
-    const result = Buffer.allocUnsafe(total * channels);
     const strip = new Uint8Array(Math.min(total, STRIP_PIXELS) * 3);
     for (let start = 0; start < total; start += STRIP_PIXELS) {
       const count = Math.min(STRIP_PIXELS, total - start);
@@ -77,13 +76,12 @@ function convert(cms: Lcms, pixels: InterleavedPixels, icc: Uint8Array): Buffer 
       const converted = cms.cmsDoTransform(transform, strip.subarray(0, count * 3), count);
       for (let i = 0; i < count; i++) {
         const p = (start + i) * channels;
-        result[p] = converted[i * 3]!;
-        result[p + 1] = converted[i * 3 + 1]!;
-        result[p + 2] = converted[i * 3 + 2]!;
-        if (channels === 4) result[p + 3] = data[p + 3]!;
+        data[p] = converted[i * 3]!;
+        data[p + 1] = converted[i * 3 + 1]!;
+        data[p + 2] = converted[i * 3 + 2]!;
       }
     }
-    return result;
+    return data;
   } finally {
     if (transform) cms.cmsDeleteTransform(transform);
     cms.cmsCloseProfile(input);
