@@ -7,7 +7,6 @@
 // polled with a hang guard; BullMQ's delays run in real time, so a test that is about a delay promotes the job
 // (as its delay running out would) instead of waiting for it.
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { LEASE_MS } from '../../src/server/jobs/job-runner';
 import { CodecError } from '../../src/server/codec/types';
 import { deleteRedisKeys, testRedisUrl } from '../support/scaleout-backing';
 import { capturingLog, HeldCodec, useJobEnvironments } from '../unit/server/jobs/harness';
+import { closedPort } from '../support/closed-port';
 
 /** A hang guard, not a speed check: every condition below holds within a second or two on a quiet machine. */
 const HANG_GUARD_MS = 20_000;
@@ -34,15 +34,6 @@ async function eventually<T>(probe: () => T | Promise<T>, what: string): Promise
 /** Resolves once this job's compression has started (`attempt` times), within the hang guard. */
 function started(codec: HeldCodec, jobId: string, attempt = 1): Promise<boolean> {
   return eventually(() => codec.started.filter((id) => id === jobId).length >= attempt && codec.active.has(jobId), `${jobId} to start`);
-}
-
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('BullMqQueue on Redis', () => {

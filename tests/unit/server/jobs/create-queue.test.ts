@@ -1,21 +1,12 @@
 // The deployment's queue: the embedded one, running MAX_CONCURRENT_JOBS jobs at once, when no Redis URL is set, and
 // the BullMQ one when it is. (What the BullMQ queue does needs Redis: the scale-out API level runs it.)
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createJobQueue } from '../../../../src/server/jobs/create-queue';
 import { InProcessQueue } from '../../../../src/server/jobs/in-process-queue';
 import { BullMqQueue } from '../../../../src/server/jobs/bullmq-queue';
 import { MAX_CONCURRENT_JOBS } from '../../../../src/contract/limits';
 import { HeldCodec, silentLog, useJobEnvironments } from './harness';
-
-/** A local port nothing listens on: the BullMQ queue's connection attempts fail at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from '../../../support/closed-port';
 
 describe('createJobQueue', () => {
   const { setup, cleanups } = useJobEnvironments();
