@@ -29,11 +29,7 @@ export function memoryLimitError(limitBytes: number): CodecError {
 }
 
 export function tooManyPixelsError(width: number, height: number, maxPixels: number): CodecError {
-  const mp = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
-  return new CodecError(
-    'too-many-pixels',
-    `The image is ${width}×${height} pixels (${mp(width * height)}); the limit is ${mp(maxPixels)}`,
-  );
+  return new CodecError('too-many-pixels', `The image is ${width}×${height} pixels (${megapixels(width * height)}); the limit is ${megapixels(maxPixels)}`);
 }
 
 /**
