@@ -40,8 +40,9 @@ export default defineConfig({
         },
       },
       {
-        // The same API suite against PostgreSQL and BullMQ on Redis (the machine's services), one database and
-        // key prefix per server; tests/api/scaleout-*.test.ts only run here.
+        // The same API suite against PostgreSQL and BullMQ on Redis, started by the global setup on free ports in
+        // temporary directories (never the machine's services), one database and key prefix per server;
+        // tests/api/scaleout-*.test.ts only run here.
         extends: true,
         test: {
           name: 'api-scaleout',
