@@ -129,7 +129,7 @@ const XMP_KEYWORD = 'XML:com.adobe.xmp';
 
 function pngTextKeyword(buf: Buffer, data: number, length: number): string {
   const end = buf.indexOf(0, data);
-  return end < 0 || end > data + length ? '' : buf.toString('latin1', data, end);
+  return end < 0 || end >= data + length ? '' : buf.toString('latin1', data, end);
 }
 
 function pngBlockChunks(blocks: MetadataBlocks): Buffer[] {

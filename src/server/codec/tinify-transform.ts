@@ -1,7 +1,7 @@
 // Tinify-compatible transformations of a compressed job (POST /output/<id>): resize (fit, scale, cover, thumb),
 // convert (a list of formats, the smallest wins) and preserve (copyright, creation, location), encoded with our own
 // format descriptors from the uploaded original (one generation of loss, not two).
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Color, type Metadata, type Sharp } from 'sharp';
 import { DEFAULT_BACKGROUND, type ImageFormat } from '#contract/settings';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { ENCODERS } from './encoders';
@@ -12,6 +12,8 @@ import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import { CodecError } from './types';
 import { toCodecError } from './errors';
 import { withPngText } from './metadata-strip';
+
+const TRANSPARENT = { r: 255, g: 255, b: 255, alpha: 0 };
 
 export type ResizeMethod = 'fit' | 'scale' | 'cover' | 'thumb';
 
@@ -31,7 +33,11 @@ export interface TransformResult {
   height: number;
 }
 
-function resized(pipeline: Sharp, resize: NonNullable<TransformRequest['resize']>): Sharp {
+/**
+ * `padding` fills thumb's margins: transparent where the format has alpha, else the flattening background. sharp
+ * flattens before it resizes whatever the call order, so transparent margins in a JPEG would come out black.
+ */
+function resized(pipeline: Sharp, resize: NonNullable<TransformRequest['resize']>, padding: Color): Sharp {
   const { method, width, height } = resize;
   switch (method) {
     case 'scale': // one dimension given, the other follows the aspect ratio
@@ -41,7 +47,7 @@ function resized(pipeline: Sharp, resize: NonNullable<TransformRequest['resize']
     case 'cover': // exactly the box, cropped around the most interesting part
       return pipeline.resize(width, height, { fit: 'cover', position: sharp.strategy.attention });
     case 'thumb': // exactly the box, the whole image kept: a cropped-to-content thumbnail on a plain background
-      return pipeline.resize(width, height, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } });
+      return pipeline.resize(width, height, { fit: 'contain', background: padding });
   }
 }
 
@@ -60,8 +66,9 @@ export async function transformImage(original: Buffer, request: TransformRequest
     for (const format of request.formats) {
       const encoder = ENCODERS[format];
       let pipeline = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-      if (request.resize) pipeline = resized(pipeline, request.resize);
-      if (!encoder.supportsAlpha && meta.hasAlpha) pipeline = pipeline.flatten({ background: request.background ?? DEFAULT_BACKGROUND });
+      const background = request.background ?? DEFAULT_BACKGROUND;
+      if (request.resize) pipeline = resized(pipeline, request.resize, encoder.supportsAlpha ? TRANSPARENT : background);
+      if (!encoder.supportsAlpha && meta.hasAlpha) pipeline = pipeline.flatten({ background });
       if (Object.keys(exif).length > 0) pipeline = pipeline.withExif(exif);
       const encoded = await deadline.race(
         encoder.encode(pipeline, { quality: request.quality, source: { input: original, format: inputFormat, meta, resized: request.resize !== undefined }, deadline }),

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { type ImageFormat } from '../../../src/server/codec';
 import { compress } from './unhurried';
 import { editExif } from '../../../src/server/codec/exif-edit';
+import { keepOriginalWith } from '../../../src/server/codec/keep-original';
+import { keepsProfile, type UploadMetadata } from '../../../src/server/codec/metadata-policy';
+import { minimalExif } from '../../../src/server/codec/metadata-strip';
 import { editXmp } from '../../../src/server/codec/xmp-edit';
 import { readCorpus } from './corpus';
 import { GPS_IFD_TAG, ORIENTATION_TAG, ifd0Tags } from '../../support/exif-tags';
@@ -179,6 +182,52 @@ describe('metadata editors', () => {
   it('refuses EXIF it cannot walk', () => {
     expect(editExif(Buffer.from('Exif\0\0MM\0*\0\0\xff\xff', 'latin1'), { removeGps: true })).toBeNull();
     expect(editExif(Buffer.from('not exif at all'), { removeGps: true })).toBeNull();
+  });
+});
+
+describe('keepsProfile', () => {
+  /** An ICC header (128 bytes) naming its data colour space; keepsProfile reads no further. */
+  const profile = (space: string) => {
+    const icc = Buffer.alloc(128);
+    icc.write(space, 16, 'latin1');
+    return icc;
+  };
+  const grey: UploadMetadata = { icc: profile('GRAY'), space: 'b-w', hasAlpha: false };
+
+  it('keeps a grey profile on grey pixels written as JPEG or PNG only (WebP and AVIF write grey as RGB)', () => {
+    expect(FORMATS.map((format) => keepsProfile(grey, 'keep', 'quality', format))).toEqual([true, true, false, false]);
+    expect(keepsProfile({ ...grey, hasAlpha: true }, 'keep', 'quality', 'png')).toBe(false);
+    expect(keepsProfile({ ...grey, space: 'srgb' }, 'keep', 'quality', 'png')).toBe(false);
+    expect(keepsProfile(grey, 'strip', 'quality', 'png')).toBe(false);
+    expect(keepsProfile(grey, 'strip', 'lossless', 'png')).toBe(true);
+  });
+
+  it('never keeps a profile of another colour space (CMYK, Lab)', () => {
+    for (const space of ['CMYK', 'Lab ']) {
+      for (const meta of [{ icc: profile(space), space: 'cmyk' }, { icc: profile(space), space: 'srgb' }, { ...grey, icc: profile(space) }] as UploadMetadata[]) {
+        expect(FORMATS.map((format) => keepsProfile(meta, 'keep-all', 'lossless', format))).toEqual([false, false, false, false]);
+      }
+    }
+  });
+});
+
+describe('keepOriginalWith: an AVIF under keep', () => {
+  const avif = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).avif({ quality: 50 }).toBuffer();
+  const meta = (m: Partial<UploadMetadata>): UploadMetadata => ({ space: 'srgb', hasAlpha: false, ...m });
+  const CLEAN_XMP = XMP.replace(/ exif:GPSLatitude="[^"]*"/, '').replace(/<exif:GPSLongitude>.*<\/exif:GPSLongitude>/, '');
+
+  it('is passed on as it is when its EXIF and XMP carry no location', async () => {
+    expect(CLEAN_XMP).not.toMatch(/GPS|latitude|longitude/i);
+    const input = await avif();
+    expect(keepOriginalWith(input, 'avif', meta({ xmp: Buffer.from(CLEAN_XMP) }), 'keep')).toBe(input);
+    expect(keepOriginalWith(input, 'avif', meta({ exif: minimalExif(6), xmp: Buffer.from(CLEAN_XMP) }), 'keep')).toBe(input);
+  });
+
+  it('is not passed on when its XMP alone mentions a location, or its EXIF cannot be read', async () => {
+    const input = await avif();
+    expect(keepOriginalWith(input, 'avif', meta({ xmp: Buffer.from(XMP) }), 'keep')).toBeNull();
+    expect(keepOriginalWith(input, 'avif', meta({ exif: Buffer.from('Exif\0\0garbage', 'latin1') }), 'keep')).toBeNull();
+    expect(keepOriginalWith(input, 'avif', meta({ xmp: Buffer.from(XMP) }), 'keep-all')).toBe(input);
   });
 });
 

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalExif, stripJpegMetadata, stripPngMetadata } from '../../../src/server/codec/metadata-strip';
+import { minimalExif, stripJpegMetadata, stripPngMetadata, withPngText } from '../../../src/server/codec/metadata-strip';
 import { readCorpus } from './corpus';
 
 const GPS_EXIF = {
@@ -74,6 +74,18 @@ describe('stripJpegMetadata', () => {
     expect(await rawPixels(stripped.data)).toBe(await rawPixels(input));
   });
 
+  it('keeps stand-alone markers between segments and drops fill bytes', async () => {
+    const base = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c81e1e' } }).jpeg().toBuffer();
+    const soi = base.subarray(0, 2);
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 8]), Buffer.from('secret')]);
+    // TEM (0xFF01) and RST0 (0xFFD0) carry no length; 0xFF fill bytes may precede any marker (here the first table).
+    const input = Buffer.concat([soi, Buffer.from([0xff, 0x01]), comment, Buffer.from([0xff, 0xd0, 0xff, 0xff]), base.subarray(2)]);
+    expect(await rawPixels(input)).toBe(await rawPixels(base));
+    const stripped = stripJpegMetadata(input, undefined)!;
+    expect(stripped.changed).toBe(true);
+    expect(stripped.data.toString('hex')).toBe(Buffer.concat([soi, Buffer.from([0xff, 0x01, 0xff, 0xd0]), base.subarray(2)]).toString('hex'));
+  });
+
   it('refuses streams it cannot walk', () => {
     expect(stripJpegMetadata(readCorpus('bad/sharp-truncated.jpg'), 1)).toBeNull();
     expect(stripJpegMetadata(Buffer.from('not a jpeg'), 1)).toBeNull();
@@ -115,5 +127,42 @@ describe('stripPngMetadata', () => {
 
   it('refuses streams it cannot walk', () => {
     expect(stripPngMetadata(readCorpus('bad/sharp-truncated.png'), undefined)).toBeNull();
+  });
+});
+
+describe('withPngText', () => {
+  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+  const IHDR_END = 33; // signature and IHDR
+
+  it('adds plain ASCII text as tEXt right after IHDR', async () => {
+    const input = await png();
+    const out = withPngText(input, 'Copyright', 'ACME Photo Ltd\n2024');
+    const chunk = pngChunk('tEXt', Buffer.from('Copyright\0ACME Photo Ltd\n2024', 'latin1'));
+    expect(out.toString('hex')).toBe(Buffer.concat([input.subarray(0, IHDR_END), chunk, input.subarray(IHDR_END)]).toString('hex'));
+    expect((await sharp(out).metadata()).comments).toEqual([{ keyword: 'Copyright', text: 'ACME Photo Ltd\n2024' }]);
+  });
+
+  it('adds other text as UTF-8 iTXt, uncompressed and without a language', async () => {
+    const input = await png();
+    const text = '© Jürgen Ø 2024';
+    const out = withPngText(input, 'Copyright', text);
+    const chunk = pngChunk('iTXt', Buffer.concat([Buffer.from('Copyright\0\0\0\0\0', 'latin1'), Buffer.from(text, 'utf8')]));
+    expect(out.toString('hex')).toBe(Buffer.concat([input.subarray(0, IHDR_END), chunk, input.subarray(IHDR_END)]).toString('hex'));
+    expect((await sharp(out).metadata()).comments).toEqual([{ keyword: 'Copyright', text }]);
+    // One character outside printable ASCII is enough: a tab.
+    expect(withPngText(input, 'Title', 'a\tb').toString('latin1', IHDR_END + 4, IHDR_END + 8)).toBe('iTXt');
+  });
+
+  it('adds the chunk after IHDR even when nothing follows it', () => {
+    const head = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', Buffer.from('00000008000000080802000000', 'hex'))]);
+    expect(head.length).toBe(IHDR_END);
+    expect(withPngText(head, 'Title', 'x').toString('hex')).toBe(Buffer.concat([head, pngChunk('tEXt', Buffer.from('Title\0x'))]).toString('hex'));
+  });
+
+  it('leaves anything that does not start with a PNG header as it is', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    expect(withPngText(jpeg, 'Copyright', 'ACME')).toBe(jpeg);
+    const short = (await png()).subarray(0, IHDR_END - 1);
+    expect(withPngText(short, 'Copyright', 'ACME')).toBe(short);
   });
 });

@@ -109,6 +109,72 @@ describe('size mode', () => {
     expect(downscaled.data.length).toBeLessThanOrEqual(1500);
   });
 
+  /** A flat 200×120 graphic as lossless WebP: 44 bytes, less than any lossy encoding of it in any format, even downscaled. */
+  const tinyLossless = () => sharp({ create: { width: 200, height: 120, channels: 3, background: { r: 200, g: 30, b: 30 } } }).webp({ lossless: true, effort: 6 }).toBuffer();
+  /** A 128×85 photo as a quality-95 JPEG: larger than its encodings at low qualities. */
+  const photoJpeg95 = () => sharp(photo()).resize(128).jpeg({ quality: 95 }).toBuffer();
+
+  it.each([false, true])('passes on the upload when nothing fits and it is smaller than every encoding (allowResize %s)', async (allowResize) => {
+    const input = await tinyLossless();
+    const result = await compress(input, { quality: 80, format: 'webp', mode: 'size', targetSize: 10, allowResize });
+    expect([result.keptOriginal, result.targetMet, result.chosenQuality, result.decision]).toEqual([true, false, null, null]);
+    expect(result.data.equals(input)).toBe(true);
+    expect([result.output.width, result.output.height]).toEqual([200, 120]);
+  });
+
+  it('gives the smallest encoding, not the upload, when nothing fits and the upload is larger', async () => {
+    const input = await photoJpeg95();
+    const result = await compress(input, { quality: 80, format: 'jpeg', mode: 'size', targetSize: 200 });
+    expect([result.keptOriginal, result.targetMet, result.chosenQuality]).toEqual([false, false, 1]);
+    expect(result.data.length).toBeLessThan(input.length);
+    expect(result.data.length).toBe((await compress(input, { quality: 1, format: 'jpeg' })).data.length);
+  });
+
+  it('lets Auto pass on an upload that already fits, as its own candidate', async () => {
+    const input = await sharp(photo()).resize(128).jpeg({ quality: 60 }).toBuffer();
+    const result = await compress(input, { quality: 80, format: 'auto', formats: ['jpeg', 'webp'], mode: 'size', targetSize: input.length + 10 });
+    expect([result.keptOriginal, result.targetMet, result.chosenQuality]).toEqual([true, true, null]);
+    expect(result.data.equals(input)).toBe(true);
+    expect(result.decision).toEqual({ winner: 'jpeg', keptOriginal: true, candidates: [{ format: 'jpeg', bytes: input.length, original: true }], skipped: [] });
+  });
+
+  it('lets Auto skip the formats after one that fits at the highest quality', async () => {
+    const input = await sharp(photo()).extract({ left: 300, top: 200, width: 32, height: 24 }).png().toBuffer();
+    const result = await compress(input, { quality: 80, format: 'auto', formats: ['jpeg', 'webp', 'avif'], mode: 'size', targetSize: 100_000 });
+    expect([result.output.format, result.chosenQuality, result.targetMet, result.keptOriginal]).toEqual(['avif', 100, true, false]);
+    expect(result.decision).toEqual({
+      winner: 'avif',
+      keptOriginal: false,
+      candidates: [{ format: 'avif', bytes: result.data.length }],
+      skipped: [
+        { format: 'webp', reason: 'AVIF already fits at the highest quality' },
+        { format: 'jpeg', reason: 'AVIF already fits at the highest quality' },
+      ],
+    });
+  });
+
+  it.each([false, true])('lets Auto pass on the upload when nothing fits and it is the smallest (allowResize %s)', async (allowResize) => {
+    const input = await tinyLossless();
+    const result = await compress(input, { quality: 80, format: 'auto', mode: 'size', targetSize: 10, allowResize });
+    expect([result.keptOriginal, result.targetMet, result.chosenQuality]).toEqual([true, false, null]);
+    expect(result.data.equals(input)).toBe(true);
+    const decision = result.decision!;
+    expect([decision.winner, decision.keptOriginal]).toEqual(['webp', true]);
+    expect(decision.candidates[0]).toEqual({ format: 'webp', bytes: input.length, original: true });
+    expect(Math.min(...decision.candidates.slice(1).map((c) => c.bytes))).toBeGreaterThan(input.length);
+  });
+
+  it('lets Auto give its smallest encoding, not the upload, when nothing fits and the upload is larger', async () => {
+    const input = await photoJpeg95();
+    const result = await compress(input, { quality: 80, format: 'auto', formats: ['jpeg', 'webp'], mode: 'size', targetSize: 200 });
+    expect([result.keptOriginal, result.targetMet, result.chosenQuality]).toEqual([false, false, 1]);
+    const decision = result.decision!;
+    expect([decision.winner, decision.keptOriginal]).toEqual([result.output.format, false]);
+    expect(decision.candidates[0]).toEqual({ format: 'jpeg', bytes: input.length, original: true });
+    expect(result.data.length).toBe(Math.min(...decision.candidates.map((c) => c.bytes)));
+    expect(result.data.length).toBeLessThan(input.length);
+  });
+
   it('reports the clamped quality in quality mode, and none when the upload was kept', async () => {
     const result = await compress(photo(), { quality: 150, format: 'webp' });
     expect([result.chosenQuality, result.targetMet]).toEqual([100, null]);
