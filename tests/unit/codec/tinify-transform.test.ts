@@ -64,19 +64,6 @@ async function pixel(data: Buffer, x: number, y: number): Promise<number[]> {
   return [...raw.subarray(at, at + info.channels)];
 }
 
-const EXIF = {
-  IFD0: { Copyright: '(c) Jane Doe', Make: 'SecretCam', Model: 'SecretModel' },
-  IFD2: { DateTimeOriginal: '2021:06:07 08:09:10', LensModel: 'SecretLens' },
-  IFD3: {
-    GPSLatitudeRef: 'N',
-    GPSLatitude: '51/1 30/1 1234/100',
-    GPSLongitudeRef: 'E',
-    GPSLongitude: '4/1 20/1 0/1',
-    GPSAltitudeRef: '0',
-    GPSAltitude: '1500/10',
-    GPSMapDatum: 'SECRET-DATUM',
-  },
-};
 const KEPT_IFD0 = { Copyright: '(c) Jane Doe' };
 const KEPT_IFD2 = { DateTimeOriginal: '2021:06:07 08:09:10' };
 const KEPT_IFD3 = {
@@ -86,6 +73,12 @@ const KEPT_IFD3 = {
   GPSLongitude: '4/1 20/1 0/1',
   GPSAltitudeRef: '0',
   GPSAltitude: '1500/10',
+};
+/** The kept fields beside private ones that preserve must never carry. */
+const EXIF = {
+  IFD0: { ...KEPT_IFD0, Make: 'SecretCam', Model: 'SecretModel' },
+  IFD2: { ...KEPT_IFD2, LensModel: 'SecretLens' },
+  IFD3: { ...KEPT_IFD3, GPSMapDatum: 'SECRET-DATUM' },
 };
 
 /**
