@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { minimalExif } from '../../../src/server/codec/metadata-strip';
 import { iptcResource, withJpegMetadata, withPngMetadata, withWebpMetadata } from '../../../src/server/codec/metadata-write';
+import { pngChunk as rawPngChunk } from '../../hostile/generators';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
@@ -16,14 +17,7 @@ function segment(marker: number, payload: Buffer | string): Buffer {
   return Buffer.concat([head, data]);
 }
 
-function pngChunk(type: string, data: Buffer | string): Buffer {
-  const body = Buffer.concat([latin1(type), typeof data === 'string' ? latin1(data) : data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(body.length - 4, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-  return out;
-}
+const pngChunk = (type: string, data: Buffer | string): Buffer => rawPngChunk(type, typeof data === 'string' ? latin1(data) : data);
 
 function riffChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
