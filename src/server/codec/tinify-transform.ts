@@ -7,11 +7,11 @@ import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { ENCODERS } from './encoders';
 import { Deadline } from './deadline';
 import { sniffImageFormat } from './sniff';
-import { preservedExif, type ExifTags, type PreserveField } from './exif-preserve';
+import { preservedExif, type ExifTags, type PreserveField } from './metadata/exif-preserve';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import { CodecError } from './types';
 import { toCodecError } from './errors';
-import { withPngText } from './metadata-strip';
+import { withPngText } from './metadata/metadata-strip';
 
 const TRANSPARENT = { r: 255, g: 255, b: 255, alpha: 0 };
 

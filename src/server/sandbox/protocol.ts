@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/types';
 import type { TransformRequest } from '#server/codec/tinify-transform';
-import type { Estimate, EstimateOptions } from '#server/codec/estimate';
+import type { Estimate, EstimateOptions } from '#server/codec/index';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the

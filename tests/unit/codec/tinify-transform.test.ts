@@ -5,11 +5,11 @@
 // cannot see.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { transformImage, type TransformRequest } from '../../../src/server/codec/tinify-transform';
-import { preservedExif } from '../../../src/server/codec/exif-preserve';
-import { withPngText } from '../../../src/server/codec/metadata-strip';
-import { CORRUPT_MESSAGE } from '../../../src/server/codec/errors';
-import { CodecError, type ImageFormat } from '../../../src/server/codec/types';
+import { transformImage, type TransformRequest } from '#server/codec/tinify-transform';
+import { preservedExif } from '#server/codec/metadata/exif-preserve';
+import { withPngText } from '#server/codec/metadata/metadata-strip';
+import { CORRUPT_MESSAGE } from '#server/codec/errors';
+import { CodecError, type ImageFormat } from '#server/codec/types';
 import { GPS_IFD_TAG, ifd0Tags } from '../../support/exif-tags';
 import { readCorpus } from './corpus';
 

@@ -5,7 +5,7 @@ import { exifHasGps } from './exif-edit';
 import { keptBlocks, type UploadMetadata } from './metadata-policy';
 import { minimalExif, stripJpegMetadata, stripPngMetadata } from './metadata-strip';
 import { withJpegMetadata, withPngMetadata, withWebpMetadata } from './metadata-write';
-import type { ImageFormat } from './types';
+import type { ImageFormat } from '../types';
 import { xmpMentionsLocation } from './xmp-edit';
 
 /**

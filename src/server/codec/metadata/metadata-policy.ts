@@ -6,7 +6,7 @@
 // In every policy the orientation written is the one the written pixels need: 1 once they are rotated upright.
 import type { Metadata } from 'sharp';
 import type { CompressionMode, ImageFormat, MetadataPolicy } from '#contract/settings';
-import { isGrey } from './colour';
+import { isGrey } from '../colour/colour';
 import { editExif } from './exif-edit';
 import { minimalExif } from './metadata-strip';
 import { iptcResource, type MetadataBlocks } from './metadata-write';

@@ -1,53 +1,29 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
-import type { Metadata, Sharp } from 'sharp';
-import type { CompressionMode, MetadataPolicy } from '#contract/settings';
-import { openSrgb8 } from './colour';
-import type { Deadline } from './deadline';
-import { ENCODERS, type EncodedImage } from './encoders';
-import { toCodecError } from './errors';
-import { keepsProfile, keptBlocks } from './metadata-policy';
-import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from './metadata-write';
-import { resizedTo, type Dimensions } from './resize';
-import { FAIL_ON, sharp } from './sharp-setup';
-import type { ImageFormat } from './types';
+import type { Sharp } from 'sharp';
+import type { EncodeParams, ImageFormat, Pixels, Size } from '#codec-core/index';
+import { openSrgb8 } from '../colour/colour';
+import type { Deadline } from '../deadline';
+import { ENCODERS, type EncodedImage } from '../encoders';
+import { toCodecError } from '../errors';
+import { keepsProfile, keptBlocks } from '../metadata/metadata-policy';
+import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '../metadata/metadata-write';
+import { FAIL_ON, sharp } from '../sharp-setup';
+import type { SharpImage } from './open';
 
-export type DecodeStrictness = typeof FAIL_ON | 'warning';
-
-export interface Job {
-  input: Buffer;
-  inputFormat: ImageFormat;
-  meta: Metadata;
-  /** The requested quality, clamped to 1-100. */
-  quality: number;
-  mode: CompressionMode;
-  policy: MetadataPolicy;
-  background: string;
-  maxPixels: number;
-  deadline: Deadline;
-  /** The upload's size as displayed (after its orientation). */
-  upright: Dimensions;
-  /** The size the bounds (maxWidth/maxHeight) ask for, or null when the upload fits in them. */
-  bounded: Dimensions | null;
-  /** Strict for JPEGs until a harmless warning is met (see JPEG_DAMAGE_WARNING), then lenient for the rest of the job. */
-  failOn: DecodeStrictness;
-}
-
-export interface EncodeSettings {
-  /** Our 1-100 scale. */
-  quality: number;
-  lossless?: boolean;
-  /** Exactly this quality, without the format's guard rails (size mode: see EncodeRequest.exactQuality). */
-  exactQuality?: boolean;
-  /** Resample to this size; null keeps the upload's (upright) size. */
-  size: Dimensions | null;
+/**
+ * Resamples to exactly `size` with lanczos3. Shrink-on-load (JPEG's and WebP's decoding at 1/2, 1/4, 1/8) is off: it
+ * can leave moiré, and the pipeline decodes the whole image anyway.
+ */
+export function resizedTo(pipeline: Sharp, size: Size): Sharp {
+  return pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: false });
 }
 
 /**
  * The stored pixels, upright and in 8-bit sRGB, or in the upload's own colour space when its profile is kept.
  * Orientation is applied here because the pixels are written upright (orientation 1) in every policy.
  */
-function openUpright(job: Job, ownSpace: boolean): Promise<Sharp> {
+function openUpright(job: SharpImage, ownSpace: boolean): Promise<Sharp> {
   const options = { failOn: job.failOn, limitInputPixels: job.maxPixels, autoOrient: true };
   return openSrgb8(job.input, job.meta, options, job.deadline.remainingSeconds(), ownSpace);
 }
@@ -64,23 +40,16 @@ const JPEG_DAMAGE_WARNING = /premature end of data segment|found marker 0x[0-9a-
 const isHarmlessJpegWarning = (error: unknown): boolean =>
   error instanceof Error && /VipsJpeg: /.test(error.message) && !JPEG_DAMAGE_WARNING.test(error.message);
 
-/** Interleaved 8-bit sRGB pixels, 3 channels. */
-export interface RgbPixels {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
 /**
  * The pixels every encoding starts from, as sRGB without alpha (transparency flattened onto the background): upright,
  * at the size the bounds ask for. What smart mode's metric compares results with.
  */
-export async function uprightPixels(job: Job): Promise<RgbPixels> {
+export async function uprightPixels(job: SharpImage): Promise<Pixels & { data: Buffer }> {
   try {
     let decoded = await openUpright(job, false);
     if (job.bounded) decoded = resizedTo(decoded, job.bounded);
     // Grey images too come out as three channels: every consumer indexes pixels three bytes apart.
-    const pipeline = decoded.flatten({ background: job.background }).removeAlpha().toColourspace('srgb');
+    const pipeline = decoded.flatten({ background: job.settings.background }).removeAlpha().toColourspace('srgb');
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`expected 3 channels of upright pixels, got ${info.channels}`);
     return { data, width: info.width, height: info.height };
@@ -90,7 +59,7 @@ export async function uprightPixels(job: Job): Promise<RgbPixels> {
 }
 
 /** One encoding of the upload in `format`; transparency is flattened onto the background when the format has none. */
-export async function encodeAs(job: Job, format: ImageFormat, settings: EncodeSettings): Promise<EncodedImage> {
+export async function encodeAs(job: SharpImage, format: ImageFormat, settings: EncodeParams): Promise<EncodedImage> {
   const { deadline } = job;
   try {
     return await encodeOnce(job, format, settings).catch((error: unknown) => {
@@ -103,18 +72,19 @@ export async function encodeAs(job: Job, format: ImageFormat, settings: EncodeSe
   }
 }
 
-async function encodeOnce(job: Job, format: ImageFormat, settings: EncodeSettings): Promise<EncodedImage> {
+async function encodeOnce(job: SharpImage, format: ImageFormat, settings: EncodeParams): Promise<EncodedImage> {
   const encoder = ENCODERS[format];
-  const ownSpace = keepsProfile(job.meta, job.policy, job.mode, format);
+  const { metadata: policy, mode, background } = job.settings;
+  const ownSpace = keepsProfile(job.meta, policy, mode, format);
   let decoded = await openUpright(job, ownSpace);
   if (settings.size) decoded = resizedTo(decoded, settings.size);
-  if (!encoder.supportsAlpha && job.meta.hasAlpha) decoded = decoded.flatten({ background: job.background });
-  const blocks = keptBlocks(job.meta, job.policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace });
+  if (!encoder.supportsAlpha && job.meta.hasAlpha) decoded = decoded.flatten({ background });
+  const blocks = keptBlocks(job.meta, policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace });
   const request = {
     quality: settings.quality,
     lossless: settings.lossless,
     exactQuality: settings.exactQuality,
-    source: { input: job.input, format: job.inputFormat, meta: job.meta, resized: settings.size !== null, ownColourSpace: ownSpace },
+    source: { input: job.input, format: job.format, meta: job.meta, resized: settings.size !== null, ownColourSpace: ownSpace },
     deadline: job.deadline,
   };
   if (!hasBlocks(blocks)) return encoder.encode(decoded, request);

@@ -3,7 +3,7 @@
 // colours a browser shows for the original, not a print shop's idea of them.
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { hasIntentTables, relativeToSrgb } from './relative-intent';
-import { sharp } from './sharp-setup';
+import { sharp } from '../sharp-setup';
 
 export function isGrey(meta: Pick<Metadata, 'space'>): boolean {
   return meta.space === 'b-w' || meta.space === 'grey16';
