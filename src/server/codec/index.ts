@@ -43,3 +43,4 @@ export async function estimate(input: Buffer, options: EstimateOptions): Promise
   const { settings, limits } = settingsOf(rest);
   return estimateWith(sharpEngine, input, settings, limits, region);
 }
+export { transformImage, type TransformRequest, type TransformResult } from './tinify-transform';

@@ -1,7 +1,7 @@
 // PNG encoding: libimagequant palette quantisation when it is both smaller and good enough,
 // otherwise lossless optimisation with oxipng, always from 8-bit sRGB pixels.
 import { losslessCompressPng, PngRowFilter } from '@napi-rs/image';
-import type { Sharp } from 'sharp';
+import type { Sharp } from '#server/codec/sharp-setup';
 import { sharp } from './sharp-setup';
 import { FEW_COLOURS_MIN_SAVING, LOSSLESS_WORTH_TRYING, PALETTE_LIMIT, paletteFloor, paletteOptions, paletteRungs } from '#codec-core/formats/png';
 import { flatColourError, similarity, type RawImage } from '#codec-core/metrics/similarity';

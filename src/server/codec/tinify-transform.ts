@@ -1,7 +1,7 @@
 // Tinify-compatible transformations of a compressed job (POST /output/<id>): resize (fit, scale, cover, thumb),
 // convert (a list of formats, the smallest wins) and preserve (copyright, creation, location), encoded with our own
 // format descriptors from the uploaded original (one generation of loss, not two).
-import sharp, { type Color, type Metadata, type Sharp } from 'sharp';
+import { sharp, type Color, type Metadata, type Sharp } from '#server/codec/sharp-setup';
 import { DEFAULT_BACKGROUND, type ImageFormat } from '#contract/settings';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { ENCODERS } from './encoders';

@@ -1,7 +1,7 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/types';
-import type { TransformRequest } from '#server/codec/tinify-transform';
+import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/planning';
+import type { TransformRequest } from '#server/codec/planning';
 import type { Estimate, EstimateOptions } from '#server/codec/index';
 
 /**

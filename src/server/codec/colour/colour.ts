@@ -1,9 +1,9 @@
 // Brings every decoded image to 8-bit sRGB (or 8-bit grey) before encoding, since the ICC
 // profile is removed with the rest of the metadata and viewers then assume sRGB. The aim is the
 // colours a browser shows for the original, not a print shop's idea of them.
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from '#server/codec/sharp-setup';
 import { hasIntentTables, relativeToSrgb } from './relative-intent';
-import { sharp } from '../sharp-setup';
+import { sharp } from '#server/codec/sharp-setup';
 
 export function isGrey(meta: Pick<Metadata, 'space'>): boolean {
   return meta.space === 'b-w' || meta.space === 'grey16';

@@ -1,14 +1,14 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
-import type { Sharp } from 'sharp';
+import type { Sharp } from '#server/codec/sharp-setup';
 import type { EncodeParams, ImageFormat, Pixels, Size } from '#codec-core/index';
-import { openSrgb8 } from '../colour/colour';
-import type { Deadline } from '../deadline';
-import { ENCODERS, type EncodedImage } from '../encoders';
-import { toCodecError } from '../errors';
-import { keepsProfile, keptBlocks } from '../metadata/metadata-policy';
-import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '../metadata/metadata-write';
-import { FAIL_ON, sharp } from '../sharp-setup';
+import { openSrgb8 } from '#server/codec/colour/colour';
+import type { Deadline } from '#server/codec/deadline';
+import { ENCODERS, type EncodedImage } from '#server/codec/encoders/index';
+import { toCodecError } from '#server/codec/errors';
+import { keepsProfile, keptBlocks } from '#server/codec/metadata/metadata-policy';
+import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '#server/codec/metadata/metadata-write';
+import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import type { SharpImage } from './open';
 
 /**
@@ -105,4 +105,19 @@ async function carryingMetadata(decoded: Sharp, blocks: MetadataBlocks, deadline
   const png = await decoded.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
   const carrier = withPngMetadata(png, { ...blocks, iptc: undefined }) ?? png;
   return sharp(carrier, { failOn: FAIL_ON, limitInputPixels: false }).timeout({ seconds: deadline.remainingSeconds() }).keepMetadata();
+}
+
+export const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+
+export const raw = (pixels: Pixels) => sharp(asBuffer(pixels.data), { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
+
+/** Bare pixels (a sample, a crop) in `format`: no metadata, and never from the uploaded bytes (they are not the upload). */
+export async function encodePixels(image: SharpImage, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean): Promise<Buffer> {
+  const source = { input: image.input, format: image.format, meta: image.meta, resized: true, ownColourSpace: false };
+  try {
+    const encoded = await ENCODERS[format].encode(raw(pixels), { quality, exactQuality, source, deadline: image.deadline });
+    return encoded.data;
+  } catch (error) {
+    throw toCodecError(image.deadline.signal.aborted ? new Error('timeout') : error, image.deadline.seconds);
+  }
 }

@@ -1,13 +1,13 @@
 // Opening an upload in the codec process: sniffed, its header read by libvips, and refused before any decoding when
 // it is not a format we take, animated, or over the pixel limits.
-import type { Metadata } from 'sharp';
+import type { Metadata } from '#server/codec/sharp-setup';
 import { MAX_PNG_PIXELS } from '#contract/limits';
 import type { CodecLimits, CodecSettings, ImageFormat, OpenImage } from '#codec-core/index';
 import { CodecError, CORRUPT_MESSAGE, fitInside, pngTooLargeError, tooManyPixelsError, UNSUPPORTED_MESSAGE } from '#codec-core/index';
-import { Deadline } from '../deadline';
-import { toCodecError } from '../errors';
-import { FAIL_ON, sharp } from '../sharp-setup';
-import { sniffImageFormat } from '../sniff';
+import { Deadline } from '#server/codec/deadline';
+import { toCodecError } from '#server/codec/errors';
+import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
+import { sniffImageFormat } from '#server/codec/sniff';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 
