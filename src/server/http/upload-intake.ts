@@ -13,10 +13,9 @@ import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/png-header';
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
 import { MIME_TYPES } from '#server/codec/types';
 import { FORMAT_EXTENSIONS } from '#contract/settings';
-import type { AcceptedUpload } from '#server/jobs/job-service';
+import type { ReceivedUpload } from '#server/jobs/upload-service';
 import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';
 import { BodyGuard, type MinRate } from './body-guard';
-import type { UploadRejection } from '#contract/api';
 import type { ErrorCode } from '#contract/errors';
 import { MIN_FILE_SIZE } from '#contract/limits';
 import { fileTooSmallMessage, MESSAGES } from '#contract/messages';
@@ -31,15 +30,10 @@ export interface IntakeLimits {
   tooLargeCode: ErrorCode;
 }
 
-export interface IntakeResult {
-  accepted: AcceptedUpload[];
-  rejected: UploadRejection[];
-  fields: Record<string, string>;
-  tooManyFiles: boolean;
-}
+export type IntakeResult = ReceivedUpload;
 
 /** Counts bytes and keeps the first few for sniffing, passing data through untouched. */
-class HeadAndCount extends Transform {
+export class HeadAndCount extends Transform {
   head = Buffer.alloc(0);
   bytes = 0;
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {

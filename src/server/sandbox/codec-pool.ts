@@ -38,6 +38,14 @@ export class CodecCrashError extends Error {
   }
 }
 
+/** The work was dropped because whoever asked for it went away (the HTTP client hung up). */
+export class CodecAbandonedError extends Error {
+  constructor() {
+    super('The request was abandoned by its client');
+    this.name = 'CodecAbandonedError';
+  }
+}
+
 export interface CodecPoolOptions {
   /** Processes at most, i.e. compressions at once; matches the queue's concurrency. */
   size: number;
@@ -106,11 +114,15 @@ export class CodecPool {
     return this.perform({ kind: 'compress', request }, request) as Promise<CodecOutcome>;
   }
 
-  /** Tinify-style transformations run in codec processes too: the same time, memory and crash bounds as a job. */
-  transformFile(request: TransformFileRequest): Promise<TransformOutcome> {
+  /**
+   * Tinify-style transformations run in codec processes too: the same time, memory and crash bounds as a job,
+   * planned from the larger of input and output. `signal` ends the work when its client has gone: a waiting request
+   * leaves the queue, a running one's process is killed.
+   */
+  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
     const { formats } = request.transform;
-    const estimate = { inputPath: request.inputPath, format: formats.length > 1 ? ('auto' as const) : formats[0], formats };
-    return this.perform({ kind: 'transform', request }, estimate) as Promise<TransformOutcome>;
+    const estimate = { inputPath: request.inputPath, format: formats.length > 1 ? ('auto' as const) : formats[0], formats, outputPixels: request.outputPixels };
+    return this.perform({ kind: 'transform', request }, estimate, signal) as Promise<TransformOutcome>;
   }
 
   /** Adjust's live estimate: a sample and a region of the image, so it plans for the whole image's decode. */
@@ -119,16 +131,22 @@ export class CodecPool {
     return this.perform({ kind: 'estimate', request }, { inputPath: request.inputPath, format, formats: formats && [...formats] }) as Promise<EstimateOutcome>;
   }
 
-  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0]): Promise<TaskOutcome> {
+  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0], signal?: AbortSignal): Promise<TaskOutcome> {
     if (this.closed) throw new Error('The codec pool is closed');
     const workBytes = this.options.memoryBudgetBytes === undefined ? 0 : await estimateWorkingBytes(estimate);
-    const grant = await this.acquireSlot(workBytes);
+    const grant = await this.acquireSlot(workBytes, signal);
     let proc: CodecProcess | undefined = grant.idle;
+    const stop = () => void proc?.kill();
     try {
       proc ??= this.spawn(this.options.entry ? throughTsx(this.options.entry) : await codecLaunch());
+      if (signal?.aborted) throw new CodecAbandonedError();
+      signal?.addEventListener('abort', stop, { once: true });
       const hardLimitMs = task.request.timeoutSeconds * 1000 + (this.options.killGraceMs ?? 5000);
-      return await proc.run(task, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES);
+      return await proc.run(task, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES).catch((err: unknown) => {
+        throw signal?.aborted ? new CodecAbandonedError() : err;
+      });
     } finally {
+      signal?.removeEventListener('abort', stop);
       if (proc) this.putBack(proc);
       // A process being killed does not hold the slot: its exit may be reported late (a multi-gigabyte process
       // takes a while to tear down), and the next request gets an idle or a new process meanwhile. Its memory
@@ -195,9 +213,19 @@ export class CodecPool {
     this.idle.push(proc);
   }
 
-  private acquireSlot(workBytes: number): Promise<Grant> {
-    return new Promise<Grant>((start) => {
-      this.waiting.push({ workBytes, start });
+  private acquireSlot(workBytes: number, signal?: AbortSignal): Promise<Grant> {
+    return new Promise<Grant>((start, reject) => {
+      if (signal?.aborted) return reject(new CodecAbandonedError());
+      const entry = { workBytes, start: (grant: Grant) => (signal?.removeEventListener('abort', leave), start(grant)) };
+      // A request whose client went away leaves the queue without ever taking a slot.
+      const leave = () => {
+        const i = this.waiting.indexOf(entry);
+        if (i < 0) return;
+        this.waiting.splice(i, 1);
+        reject(new CodecAbandonedError());
+      };
+      signal?.addEventListener('abort', leave, { once: true });
+      this.waiting.push(entry);
       this.startWaiting();
     });
   }
