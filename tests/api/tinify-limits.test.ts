@@ -16,7 +16,7 @@ describe('Tinify-compatible endpoints: limits', () => {
   const server = useServer({ env: { LONG_POLL_MAX_WAITERS: '1' } });
 
   const shrink = (key: string, body: Buffer) =>
-    fetch(`${server.url}/shrink`, { method: 'POST', headers: { authorization: basic(key), 'content-type': 'application/octet-stream' }, body });
+    fetch(`${server.url}/shrink`, { method: 'POST', headers: { authorization: basic(key), 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
   const transform = (key: string, id: string, options: unknown) =>
     fetch(`${server.url}/output/${id}`, { method: 'POST', headers: { authorization: basic(key), 'content-type': 'application/json' }, body: JSON.stringify(options) });
   const usage = async (key: string) => ((await (await withKey(server.url, key, 'GET', '/api/usage')).json()) as Usage).images;

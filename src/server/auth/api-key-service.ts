@@ -3,6 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/database';
 import type { ApiKeyRow } from '#server/db/schema';
+
+export type { ApiKeyRow } from '#server/db/schema';
 import type { Clock } from '#server/clock';
 import { API_KEY_PREFIX, MAX_KEYS_PER_USER, type CreateApiKeyInput } from '#contract/api-keys';
 import { hashToken } from './tokens';

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { MIN_FILE_SIZE } from '#contract/limits';
 import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
 import { DomainError } from '#server/errors';
-import { sniffImageFormat } from '#server/codec/index';
+import { sniffImageFormat } from '#server/codec/sniff';
 import { pngOverLimit } from '#server/codec/png-header';
 import type { AcceptedUpload } from '#server/jobs/job-service';
 import { discard, type BlobStore } from '#server/storage/blob-store';

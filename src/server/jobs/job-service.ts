@@ -5,6 +5,8 @@ import type { BlobStore } from '#server/storage/blob-store';
 import type { JobQueue } from './job-queue';
 import type { Executor, JobRepository } from './job-repository';
 import type { JobRow, NewJob } from '#server/db/schema';
+
+export type { JobRow } from '#server/db/schema';
 import type { QueueStats, QueueStatus } from '#contract/api';
 import type { CompressSettings } from '#contract/settings-schema';
 import { RETENTION_HOURS } from '#contract/limits';
