@@ -1,11 +1,11 @@
 // Runs what container.ts built in the process's role: serves HTTP (the whole API, or only the health check for a
 // worker), starts the queue's workers unless the role is `api`, and owns the shutdown on SIGTERM/SIGINT.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Deps } from './container';
 import type { Logger } from './logger';
 import { buildApp } from './http/app';
+import { pingDatabase } from './db/database';
 import { registerHealthRoutes } from './http/routes/health';
 
 export async function runRole(config: Config, deps: Deps): Promise<void> {
@@ -28,7 +28,7 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
       if (!uploadGate.isOpen) return 'shutting down';
       const storage = await blobs.probeWritable().then(() => null, (err: NodeJS.ErrnoException) => `storage not writable (${err.code ?? err.message})`);
       if (storage) return storage;
-      return sql`select 1`.execute(db).then(() => null, () => 'database unavailable');
+      return pingDatabase(db).then(() => null, () => 'database unavailable');
     },
     routeTableFile: config.routeTableFile,
     tinifySourceHosts: config.tinifySourceHosts,

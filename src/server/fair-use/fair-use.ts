@@ -1,6 +1,6 @@
 // Fair use for API keys (docs/decisions/0262-fair-use-counters.md): requests per minute and images per calendar month,
 // each counted per key and per user in the database (db/usage-repository.ts). Images are charged by the use case
-// that does the work, after admission, in the transaction that writes the work (docs/decisions/0320).
+// that does the work, after admission, in the transaction that writes the work (docs/decisions/0320-use-cases-in-services.md).
 import type { ApiKeyRow } from '#server/db/schema';
 import type { UsageExecutor, UsageRepository } from '#server/db/usage-repository';
 import type { Clock } from '#server/clock';

@@ -1,6 +1,6 @@
 // API keys: one resolver for both ways a script presents one (`Authorization: Bearer <key>` on /api/*, and Tinify's
 // HTTP Basic `api:<key>` on /shrink and /output/*), run before any route and before any body is read
-// (docs/decisions/0261-api-key-scope.md, 0321-one-key-resolver.md). A request that presents a key is judged by the key
+// (docs/decisions/0261-api-key-scope.md, docs/decisions/0321-one-key-resolver.md). A request that presents a key is judged by the key
 // alone: its cookies are ignored, so it needs no cross-site check. Which routes a key may reach is the contract's
 // `auth` field of each route (contract/api-routes.ts), not a list kept here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@
 // becomes a job with the default settings, and the call answers once it is compressed. Everything that can refuse
 // is checked before the job exists: the backlog, a place among the long-poll waiters (without one the call could only
 // answer "still working" for a job it had created and charged), then admission and the monthly charge in the
-// transaction that inserts the job. A job that fails, or is not done in time, is given back (docs/decisions/0320).
+// transaction that inserts the job. A job that fails, or is not done in time, is given back (docs/decisions/0320-use-cases-in-services.md).
 import { compressSettingsSchema } from '#contract/settings-schema';
 import type { ApiKeyRow, JobRow } from '#server/db/schema';
 import type { FairUse } from '#server/fair-use/fair-use';
