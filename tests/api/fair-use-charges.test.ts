@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { createKey, signedInUser, uploadWithKey, withKey } from '../support/api-keys';
-import type { CompressResponse, Job } from '../../src/contract/api';
-import type { Usage } from '../../src/contract/api-keys';
+import type { CompressResponse, Job } from '#contract/api';
+import type { Usage } from '#contract/api-keys';
 
 describe('fair use: charged only for work that goes ahead', () => {
   const server = useServer({ env: { API_IMAGES_PER_MONTH_PER_KEY: '5', ADMISSION_PER_OWNER: '3' } });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { createKey, signedInUser } from '../support/api-keys';
-import { API_ROUTES } from '../../src/contract/api-routes';
+import { API_ROUTES } from '#contract/api-routes';
 
 const tableDir = fs.mkdtempSync(path.join(os.tmpdir(), 'key-routes-'));
 const tableFile = path.join(tableDir, 'routes.json');

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { createKey, signedInUser, withKey } from '../support/api-keys';
 import { rawRequest } from '../hostile/raw-http';
-import type { Job } from '../../src/contract/api';
-import type { Usage } from '../../src/contract/api-keys';
+import type { Job } from '#contract/api';
+import type { Usage } from '#contract/api-keys';
 
 const basic = (key: string) => `Basic ${Buffer.from(`api:${key}`).toString('base64')}`;
 

@@ -7,9 +7,7 @@ import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
 import { FORMAT_MIME_TYPES, formatOfMimeType } from '#contract/settings';
-// Not the codec's index: it loads sharp, which the server process never does (tests/unit/architecture).
-import { CodecError } from '#server/codec/types';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
+import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
 import type { Clock } from '#server/clock';
 import { DomainError, notFound } from '#server/errors';
 import { CodecCrashError } from '#server/sandbox/codec-pool';

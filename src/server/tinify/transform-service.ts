@@ -6,9 +6,7 @@
 // image is charged once the transformation is known to go ahead, and given back if it fails.
 import { formatOfMimeType } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
-// Not the codec's index: it loads sharp, which the server process never does (tests/unit/architecture).
-import { CodecError } from '#server/codec/types';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
+import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
 import type { ApiKeyRow } from '#server/db/schema';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';

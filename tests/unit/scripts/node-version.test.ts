@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/paths';
 // @ts-expect-error: a plain-JavaScript script without type declarations
 import { nodeVersionProblem } from '../../../scripts/check-node.mjs';
-import { assertNodeVersion, NodeVersionError } from '../../../src/server/node-version';
+import { assertNodeVersion, NodeVersionError } from '#server/node-version';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string }; scripts: Record<string, string> };
 

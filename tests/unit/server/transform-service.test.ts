@@ -3,17 +3,17 @@
 // is given back when it fails or its client leaves, and the client leaving reaches the codec as an abort.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TransformService, TRANSFORMS_PER_USER } from '../../../src/server/tinify/transform-service';
-import { TinifyOutputs } from '../../../src/server/tinify/tinify-outputs';
-import { TinifyError } from '../../../src/server/tinify/tinify-error';
-import { FairUse } from '../../../src/server/fair-use/fair-use';
-import { UsageRepository } from '../../../src/server/db/usage-repository';
-import { JobWaiter } from '../../../src/server/jobs/job-waiter';
-import type { JobService } from '../../../src/server/jobs/job-service';
-import { CodecAbandonedError } from '../../../src/server/sandbox/codec-pool';
-import type { TransformFileRequest, TransformOutcome } from '../../../src/server/sandbox/protocol';
-import { CodecError } from '../../../src/server/codec';
-import type { ApiKeyRow } from '../../../src/server/db/schema';
+import { TransformService, TRANSFORMS_PER_USER } from '#server/tinify/transform-service';
+import { TinifyOutputs } from '#server/tinify/tinify-outputs';
+import { TinifyError } from '#server/tinify/tinify-error';
+import { FairUse } from '#server/fair-use/fair-use';
+import { UsageRepository } from '#server/db/usage-repository';
+import { JobWaiter } from '#server/jobs/job-waiter';
+import type { JobService } from '#server/jobs/job-service';
+import { CodecAbandonedError } from '#server/sandbox/codec-pool';
+import type { TransformFileRequest, TransformOutcome } from '#server/sandbox/protocol';
+import { CodecError } from '#server/codec/planning';
+import type { ApiKeyRow } from '#server/db/schema';
 import { useJobEnvironments } from './jobs/harness';
 
 /** The codec lane, held: each transformation waits until the test settles it, or its signal aborts. */
