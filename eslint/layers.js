@@ -45,6 +45,11 @@ export const LAYER_RULES = [
   { from: 'src/server/db/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/db/'), why: 'the database layer imports nothing above it' },
   { from: 'src/server/storage/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/storage/'), why: 'storage imports nothing above it' },
   { from: 'src/client/', forbid: (target) => isUnder(target, 'src/server/'), why: 'the client never imports server code' },
+  {
+    from: 'src/server/http/routes/',
+    forbid: (target) => ['sandbox/', 'codec/', 'storage/', 'db/'].some((dir) => isUnder(target, `src/server/${dir}`)),
+    why: 'routes are adapters: they parse, call a service and map its answer, never the sandbox, codec, storage or database (docs/decisions/0320-use-cases-in-services.md)',
+  },
 ];
 
 const isUnder = (target, dir) => !target.bare && target.path.startsWith(dir);
