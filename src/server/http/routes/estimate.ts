@@ -3,6 +3,7 @@
 // work runs in a codec process like every decode (codec/estimate.ts); one estimate per owner at a time, so dragging
 // a slider cannot queue up codec work: the client sends the latest value once the previous answer is in.
 // docs/decisions/0283-live-estimate.md.
+import type { LocalCopy } from '#server/storage/blob-store';
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
@@ -47,12 +48,14 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: RouteDeps): v
     }
     estimating.add(ownerId);
     const previewPath = deps.blobs.tempPath();
+    let input: LocalCopy | undefined;
     try {
+      input = await deps.blobs.localCopy('original', row.id);
       const formats = settings.format === 'auto' ? settings.formats : undefined;
       const inputFormat = formatOfMimeType(row.mime_type) ?? 'jpeg';
       const outcome = await deps.transformer
         .estimateFile({
-          inputPath: deps.blobs.pathOf('original', row.id),
+          inputPath: input.path,
           previewPath,
           options: {
             quality: settings.quality,
@@ -82,6 +85,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: RouteDeps): v
     } finally {
       estimating.delete(ownerId);
       await fsp.rm(previewPath, { force: true });
+      await input?.release();
     }
   });
 }

@@ -1,6 +1,7 @@
 // Tinify-compatible endpoints (docs/decisions/0266-tinify-compatible-endpoints.md): POST /shrink, GET /output/<id>,
 // POST /output/<id>. HTTP Basic auth `api:<key>` with our API keys; the same jobs, queue, limits and retention as
 // every other upload. Errors are Tinify's `{ error, message }` with its statuses.
+import type { LocalCopy } from '#server/storage/blob-store';
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
@@ -155,14 +156,15 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const key = await authenticate(request, reply);
       const job = await finished(key, await ownedJob(key, request.params.id), reply);
       const size = await deps.blobs.size('result', job.id);
-      if (size === null) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
+      const body = size === null ? null : await deps.blobs.openRead('result', job.id);
+      if (size === null || !body) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
       return reply
         .header('Content-Type', job.output_mime_type ?? job.mime_type)
         .header('Content-Length', String(size))
         .header('Image-Width', String(job.compressed_width ?? job.original_width ?? 0))
         .header('Image-Height', String(job.compressed_height ?? job.original_height ?? 0))
         .header('Compression-Count', await compressionCount(key))
-        .send(deps.blobs.createReadStream('result', job.id));
+        .send(body);
     });
 
     scope.post<{ Params: { id: string } }>('/output/:id', async (request, reply) => {
@@ -177,10 +179,12 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       await deps.fairUse.chargeImages(key, 1);
       const inputFormat = formatOfMime(job.mime_type) ?? current;
       const outputPath = deps.blobs.tempPath();
+      let input: LocalCopy | undefined;
       try {
+        input = await deps.blobs.localCopy('original', job.id);
         const result = await deps.transformer
           .transformFile({
-            inputPath: deps.blobs.pathOf('original', job.id),
+            inputPath: input.path,
             outputPath,
             transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
             timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, formats.length > 1 ? 'auto' : formats[0]!, inputFormat, formats),
@@ -195,6 +199,7 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
           .send(data);
       } finally {
         await fsp.rm(outputPath, { force: true });
+        await input?.release();
       }
     });
   });

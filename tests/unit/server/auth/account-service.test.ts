@@ -11,7 +11,7 @@ import { ApiKeyService } from '../../../../src/server/auth/api-key-service';
 import { LoginThrottle, type ThrottleLimits } from '../../../../src/server/auth/login-throttle';
 import { needsRehash, verifyPassword } from '../../../../src/server/auth/passwords';
 import { SessionService } from '../../../../src/server/auth/session-service';
-import { BlobStore } from '../../../../src/server/storage/blob-store';
+import { createBlobStore } from '../../../../src/server/storage/create-store';
 import { InProcessQueue } from '../../../../src/server/jobs/in-process-queue';
 import { JobRepository } from '../../../../src/server/jobs/job-repository';
 import { JobRunner } from '../../../../src/server/jobs/job-runner';
@@ -34,8 +34,7 @@ describe('AccountService', () => {
 
   async function setup(limits: ThrottleLimits = LIMITS) {
     const env = await setupEnv();
-    const blobs = new BlobStore(path.join(env.dir, 'files'));
-    await blobs.init();
+    const blobs = await createBlobStore({ kind: 'file' }, env.dir, path.join(env.dir, 'files'));
     const jobs = new JobRepository(env.db);
     const log = pino({ level: 'silent' });
     const codec: FileCompressor = {

@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { useTempDatabases, type MovableClock } from '../../../support/temp-database';
 import { JobRepository, type CompletionFacts } from '../../../../src/server/jobs/job-repository';
 import { JobRunner } from '../../../../src/server/jobs/job-runner';
-import { BlobStore } from '../../../../src/server/storage/blob-store';
+import type { BlobStore } from '../../../../src/server/storage/blob-store';
+import { createBlobStore } from '../../../../src/server/storage/create-store';
 import type { NewJob } from '../../../../src/server/db/schema';
 import type { CodecOutcome, CodecRequest, FileCompressor } from '../../../../src/server/sandbox/protocol';
 import type { ImageFormat } from '../../../../src/contract/settings';
@@ -30,8 +31,7 @@ export function useJobEnvironments() {
     cleanups: databases.cleanups,
     async setup() {
       const { dir, clock, db } = await databases.setup();
-      const blobs = new BlobStore(path.join(dir, 'files'));
-      await blobs.init();
+      const blobs = await createBlobStore({ kind: 'file' }, dir, path.join(dir, 'files'));
       const jobs = new JobRepository(db);
       const env = { dir, clock, db, blobs, jobs };
       return {
