@@ -90,11 +90,11 @@ export class BlobStore {
     await this.driver.delete(BLOB_KINDS.map((kind) => keyOf(kind, id)));
   }
 
-  /** Wall-clock age of the newest blob stored under an id, or null if none. */
-  async ageMs(id: string): Promise<number | null> {
+  /** Age at `now` of the newest blob stored under an id, or null if none. */
+  async ageMs(id: string, now: number): Promise<number | null> {
     const stats = await Promise.all(BLOB_KINDS.map((kind) => this.driver.stat(keyOf(kind, id))));
     const newest = Math.max(...stats.map((s) => s?.modifiedMs ?? -Infinity));
-    return newest === -Infinity ? null : Date.now() - newest;
+    return newest === -Infinity ? null : now - newest;
   }
 
   /** Ids present in the store, for the orphan sweep. */

@@ -189,12 +189,12 @@ export function classifyS3Error(err: unknown, what: string, store: string): Erro
   const e = (err ?? {}) as SdkError;
   const status = e.$metadata?.httpStatusCode;
   const name = e.name ?? '';
-  if (MISSING.has(name) || (status === 404 && what !== 'reach the bucket' && name !== 'NoSuchBucket')) return new MissingObject(name);
-  if (name === 'NoSuchBucket' || (status === 404 && what === 'reach the bucket')) {
+  if (what === 'reach the bucket' && (name === 'NoSuchBucket' || status === 404)) {
     return new StoreConfigError(`the bucket of ${store} does not exist`, { cause: err });
   }
+  if (MISSING.has(name) || (status === 404 && name !== 'NoSuchBucket')) return new MissingObject(name);
   if (REFUSED.has(name) || status === 403 || status === 401) {
-    return new StoreConfigError(`${store} refused our credentials (${name || status}) trying to ${what}`, { cause: err });
+    return new StoreConfigError(`${store} refused our credentials (HTTP ${status ?? '?'} ${name}) trying to ${what}`, { cause: err });
   }
   if (status === undefined || status >= 500 || status === 429 || e.$fault === 'server') {
     return new StoreUnavailableError(`${store} is unreachable trying to ${what} (${name || e.code || status || 'no answer'})`, { cause: err });
