@@ -21,7 +21,8 @@ const driver = new S3Driver({
 
 async function* neverEnding(): AsyncGenerator<Buffer> {
   for (let i = 0; i < 12; i++) yield Buffer.alloc(1024 * 1024, i);
-  await new Promise(() => undefined);
+  // Stays alive (a timer holds the event loop) until the test kills it.
+  await new Promise(() => setInterval(() => undefined, 60_000));
 }
 
 await driver.put(env('KEY'), Readable.from(neverEnding()));
