@@ -59,12 +59,13 @@ function operation(route: ApiRouteSpec, schemas: SchemaCollector): Record<string
     requestBody = { required: true, content: { 'application/json': { schema: schemas.convert(route.json, 'input') } } };
   } else if (route.multipart) {
     const fields = schemas.convert(route.multipart.fields, 'input') as { properties?: Record<string, JsonSchema> };
+    const extra = route.multipart.extraFields ? (schemas.convert(route.multipart.extraFields, 'input') as { properties?: Record<string, JsonSchema> }) : {};
     const file = { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' }, description: route.multipart.files.description };
     requestBody = {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', properties: { ...fields.properties, [route.multipart.files.name]: file }, required: [route.multipart.files.name] },
+          schema: { type: 'object', properties: { ...fields.properties, ...extra.properties, [route.multipart.files.name]: file }, required: [route.multipart.files.name] },
         },
       },
     };

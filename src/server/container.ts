@@ -23,6 +23,10 @@ import { ApiKeyService } from './auth/api-key-service';
 import { CodecPool } from './sandbox/codec-pool';
 import { FairUse } from './api/fair-use';
 import { MAX_CONCURRENT_JOBS } from '#contract/limits';
+import { SecretBox } from './webhooks/secret-box';
+import { WebhookRepository } from './webhooks/webhook-repository';
+import { WebhookService } from './webhooks/webhook-service';
+import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface Deps {
   log: Logger;
@@ -41,6 +45,9 @@ export interface Deps {
   apiKeys: ApiKeyService;
   fairUse: FairUse;
   sweeper: RetentionSweeper;
+  webhooks: WebhookService;
+  /** Sends webhook deliveries; started only in processes that run jobs (roles.ts). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 /** Parts a caller may supply instead of the real ones: only tests do (a clock they can move; decision 0141). */
@@ -66,7 +73,15 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while compressing'),
   });
   const queueLog = log.child({ component: 'queue' });
-  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog);
+  const webhookRepo = new WebhookRepository(db);
+  const secretBox = await SecretBox.open(config.secretsKey, config.secretsKeyFile);
+  const webhooks = new WebhookService(webhookRepo, jobs, secretBox, { allowedHosts: config.webhooks.allowedHosts }, clock);
+  const webhookDispatcher = new WebhookDispatcher(webhookRepo, webhooks, secretBox, clock, log.child({ component: 'webhooks' }), {
+    ...config.webhooks,
+    policy: { allowedHosts: config.webhooks.allowedHosts },
+  });
+  // Events leave from the worker that finished the job (decision 0360).
+  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog, (jobId) => webhooks.jobFinished(jobId));
   const queue = await createJobQueue(
     { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockMs: config.queueLockMs },
     { db, jobs, runner, clock, log: queueLog },
@@ -93,6 +108,8 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     apiKeys: new ApiKeyService(db, clock),
     fairUse: new FairUse(db, clock, config.fairUse),
     sweeper,
+    webhooks,
+    webhookDispatcher,
   };
 }
 

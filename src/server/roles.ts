@@ -9,7 +9,7 @@ import { buildApp } from './http/app';
 import { registerHealthRoutes } from './http/routes/health';
 
 export async function runRole(config: Config, deps: Deps): Promise<void> {
-  const { log, blobs, db, queue, codec, sweeper } = deps;
+  const { log, blobs, db, queue, codec, sweeper, webhookDispatcher } = deps;
   let ready = false;
   let acceptingUploads = true;
   const isReady = () => ready;
@@ -38,7 +38,10 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
   });
 
   sweeper.start();
-  if (config.role !== 'api') await queue.startWorking();
+  if (config.role !== 'api') {
+    await queue.startWorking();
+    webhookDispatcher.start();
+  }
 
   // A deep accept queue: bursts of new connections (many pollers at once) wait instead of being dropped and retried.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
@@ -56,6 +59,7 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
     log.warn({ signal, graceMs: config.shutdownGraceMs }, 'finishing running jobs, then stopping');
     sweeper.stop();
     await queue.stop(config.shutdownGraceMs);
+    await webhookDispatcher.stop(config.webhooks.attemptTimeoutMs);
     await codec.close();
     await app.close();
     await db.destroy();

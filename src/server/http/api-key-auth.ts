@@ -27,6 +27,7 @@ const KEY_REACHABLE = [
   /^\/api\/upload-config$/,
   /^\/api\/compression-presets$/,
   /^\/api\/usage$/,
+  /^\/api\/webhooks(\/.*)?$/,
   /^\/api\/openapi\.json$/,
 ];
 

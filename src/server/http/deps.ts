@@ -10,6 +10,7 @@ import type { MinRate } from './body-guard';
 import type { ApiKeyService } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/api/fair-use';
 import type { FileTransformer } from '#server/sandbox/protocol';
+import type { WebhookService } from '#server/webhooks/webhook-service';
 
 export interface RouteDeps {
   clock: Clock;
@@ -27,4 +28,5 @@ export interface RouteDeps {
   transformer: FileTransformer;
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];
+  webhooks: WebhookService;
 }

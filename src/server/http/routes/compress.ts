@@ -1,5 +1,5 @@
 // POST /api/compress: multipart upload of images -> pending jobs.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompressResponse } from '#contract/api';
 import { compressSettingsSchema, settingsFieldOf } from '#contract/settings-schema';
 import type { ErrorCode } from '#contract/errors';
@@ -47,6 +47,7 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
       throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field });
     }
     if (intake.accepted.length === 0) throw noFileAccepted(intake);
+    const callbackUrl = await checkedCallbackUrl(request, intake, deps);
     // API keys: the images count against the key's and its user's monthly allowance (429 when over).
     if (request.apiKey) await deps.fairUse.chargeImages(request.apiKey, intake.accepted.length).catch(async (err) => {
       await discardAccepted(intake);
@@ -63,13 +64,31 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
         await discardAccepted(intake);
         throw classifyFault(err) ?? err;
       });
+    const callback = callbackUrl ? await deps.webhooks.registerCallback(ownerId, callbackUrl, rows.map((r) => r.id)) : undefined;
     const body: CompressResponse = {
       jobs: rows.map(toJobJson),
       rejected: intake.rejected,
       queuePaused: await deps.jobService.isPaused(applicant.ownerId),
+      ...(callback && { callback: { id: callback.row.id, secret: callback.secret } }),
     };
     return reply.code(201).send(body);
   });
+}
+
+/**
+ * `callbackUrl` (one batch's webhook): for a user or API key only, checked like a registered webhook before any job
+ * exists, so a refused URL leaves nothing behind.
+ */
+async function checkedCallbackUrl(request: FastifyRequest, intake: IntakeResult, deps: RouteDeps): Promise<string | undefined> {
+  const raw = intake.fields.callbackUrl;
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    if (!request.session.user_id) throw new DomainError('UNAUTHENTICATED', 'Sign in or use an API key to get a callback');
+    return await deps.webhooks.checkCallbackUrl(raw);
+  } catch (err) {
+    await discardAccepted(intake);
+    throw err;
+  }
 }
 
 /** Nothing accepted: the status says why; the body still names every refused file so the UI can list them. */
