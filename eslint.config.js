@@ -5,7 +5,7 @@ import globals from 'globals';
 import { layersPlugin } from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'bench/results/', '.tmp/', '.stryker-tmp*/', 'reports/'] },
+  { ignores: ['dist/', 'action/', 'node_modules/', 'data/', 'bench/results/', '.tmp/', '.stryker-tmp*/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/' };
+const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/', '#cli/': 'src/cli/' };
 
 /** Each rule: files under `from` may not import what `forbid` matches (repository-relative path, or bare package). */
 export const LAYER_RULES = [
@@ -24,6 +24,11 @@ export const LAYER_RULES = [
   { from: 'src/server/db/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/db/'), why: 'the database layer imports nothing above it' },
   { from: 'src/server/storage/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/storage/'), why: 'storage imports nothing above it' },
   { from: 'src/client/', forbid: (target) => isUnder(target, 'src/server/'), why: 'the client never imports server code' },
+  {
+    from: 'src/action/',
+    forbid: (target) => !target.bare && !['src/action/', 'src/cli/', 'src/contract/'].some((dir) => target.path.startsWith(dir)),
+    why: 'the GitHub Action imports only the command-line client, the contract and itself',
+  },
 ];
 
 const isUnder = (target, dir) => !target.bare && target.path.startsWith(dir);
