@@ -6,6 +6,7 @@ import { ApiClient, ApiError, AuthError, UnreachableError } from './client';
 import { alreadyDone, collectInputs, targetPath, type InputFile } from './files';
 import { EXIT, USAGE, UsageError, parseOptions, type CliOptions } from './options';
 import { formatBytes, summaryTable, type Outcome } from './report';
+import { watchRun } from './watch';
 
 const MIME_BY_EXT: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif' };
 
@@ -13,6 +14,8 @@ export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   isTty: boolean;
+  /** Watch mode registers here what stops it (the entry point calls it on Ctrl-C or SIGTERM). */
+  onStop?: (stop: () => void) => void;
 }
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
@@ -37,6 +40,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promi
     limits = await client.uploadConfig();
   } catch (err) {
     return fatal(err, io) ?? EXIT.someFailed;
+  }
+
+  if (options.watch) {
+    const watched = options;
+    return watchRun(watched, (file) => processFile(file, watched, client, limits.maxFileSize), io, (err) => fatal(err, io));
   }
 
   const outcomes: Outcome[] = [];
