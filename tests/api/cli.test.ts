@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { REPO_ROOT, corpusPath } from '../support/paths';
 import { createKey, signedInUser } from '../support/api-keys';
-import type { Usage } from '../../src/contract/api-keys';
+import type { Usage } from '#contract/api-keys';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
 const tree = path.join(work, 'site');

@@ -1,7 +1,7 @@
 // Polling helpers for job tests: wait on observable API state, never on fixed sleeps.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 import type { HttpClient } from './http-client';
 
 export async function listJobs(client: HttpClient): Promise<Job[]> {

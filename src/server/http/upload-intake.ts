@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
-import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/sniff';
-import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/png-header';
+import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/planning';
+import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
-import { MIME_TYPES } from '#server/codec/types';
+import { MIME_TYPES } from '#server/codec/planning';
 import { FORMAT_EXTENSIONS } from '#contract/settings';
 import type { AcceptedUpload } from '#server/jobs/job-service';
 import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';

@@ -3,7 +3,7 @@
 //
 // Why processes and not threads: docs/decisions/0004-codec-in-processes.md; the budget: 0124-codec-memory-budget.md.
 import { fork, type ChildProcess } from 'node:child_process';
-import { memoryLimitError, timeoutError } from '#server/codec/errors';
+import { memoryLimitError, timeoutError } from '#server/codec/planning';
 import { CODEC_MEMORY_LIMIT_BYTES } from '#contract/limits';
 import { watchMemory } from './memory-watch';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';

@@ -4,8 +4,8 @@
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import type { ImageFormat } from '#contract/settings';
-import { smartMetricBytes } from '#server/codec/costs';
-import { workingBytesPerPixel } from '#server/codec/time-limit';
+import { smartMetricBytes } from '#server/codec/planning';
+import { workingBytesPerPixel } from '#server/codec/planning';
 import type { CodecRequest } from './protocol';
 
 /**

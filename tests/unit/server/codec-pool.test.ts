@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CodecPool, CodecCrashError, CRASH_MESSAGE, type CodecPoolOptions } from '../../../src/server/sandbox/codec-pool';
-import { CODEC_NICENESS, type CodecRequest } from '../../../src/server/sandbox/protocol';
-import { CodecError, compress } from '../../../src/server/codec';
-import { CORRUPT_MESSAGE } from '../../../src/server/codec/errors';
+import { CodecPool, CodecCrashError, CRASH_MESSAGE, type CodecPoolOptions } from '#server/sandbox/codec-pool';
+import { CODEC_NICENESS, type CodecRequest } from '#server/sandbox/protocol';
+import { CodecError, compress } from '#server/codec/index';
+import { CORRUPT_MESSAGE } from '#server/codec/errors';
 import { corpusPath } from '../../support/paths';
 import { isAlive, threadNiceness } from '../../support/processes';
 
