@@ -106,11 +106,17 @@ describe('OpenAPI for generators', () => {
       expect(tsc.stdout + tsc.stderr, 'the generated client does not type-check').toBe('');
       expect(tsc.status).toBe(0);
 
-      const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(work, 'client.ts')], {
-        cwd: work,
-        encoding: 'utf8',
-        env: { ...process.env, SERVER: server.url, KEY: key, IMAGE: corpusPath('png', 'sharp-gradients-rgb8.png'), HOOK_URL: `${receiver.url}/sdk` },
-      });
+      let output: string;
+      try {
+        output = execFileSync(process.execPath, ['--import', 'tsx', path.join(work, 'client.ts')], {
+          cwd: work,
+          encoding: 'utf8',
+          env: { ...process.env, SERVER: server.url, KEY: key, IMAGE: corpusPath('png', 'sharp-gradients-rgb8.png'), HOOK_URL: `${receiver.url}/sdk` },
+        });
+      } catch (err) {
+        // What the server said, for a failure that is the server's (e.g. it stopped).
+        throw new Error(`${(err as Error).message}\nserver output:\n${server.output().slice(-4000)}`);
+      }
       expect(JSON.parse(output)).toEqual({
         uploaded: 201,
         status: 'completed',
