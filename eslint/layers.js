@@ -1,6 +1,6 @@
 // The layer rules of the source tree, checked on every import (static, dynamic and re-exports), whether written
 // as a relative path or through the package's "#server/*", "#contract/*" and "#client/*" imports. See
-// docs/decisions/0002-layers-and-wiring.md.
+// docs/decisions/0002-layers.md.
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

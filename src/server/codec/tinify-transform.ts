@@ -7,7 +7,7 @@ import { CodecError } from '#codec-core/errors';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_BACKGROUND, type ImageFormat } from '#contract/settings';
 import { sharpEngine } from './engine/sharp-engine';
-import { sniffImageFormat } from './sniff';
+import { sniffImageFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 
 export type ResizeMethod = 'fit' | 'scale' | 'cover' | 'thumb';

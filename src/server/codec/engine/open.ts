@@ -7,7 +7,7 @@ import { boundsOf, CodecError, CORRUPT_MESSAGE, pngTooLargeError, tooManyPixelsE
 import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
-import { sniffImageFormat } from '#server/codec/sniff';
+import { sniffImageFormat } from '#server/codec/input/sniff';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 

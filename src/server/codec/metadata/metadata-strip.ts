@@ -10,6 +10,7 @@
 
 import zlib from 'node:zlib';
 import { walkJpeg } from './jpeg-segments';
+import { walkPng } from './png-chunks';
 
 export interface StripResult {
   data: Buffer;
@@ -111,17 +112,12 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 
 /** Returns null when the stream cannot be walked safely (then it must not be passed on). */
 export function stripPngMetadata(buf: Buffer, orientation: number | undefined): StripResult | null {
-  if (buf.length < 8) return null;
+  const chunks = walkPng(buf);
+  if (!chunks) return null;
   const parts: Buffer[] = [buf.subarray(0, 8)];
-  let pos = 8;
-  let sawEnd = false;
-  while (pos + 12 <= buf.length) {
-    const length = buf.readUInt32BE(pos);
-    const type = buf.toString('latin1', pos + 4, pos + 8);
-    const end = pos + 12 + length;
-    if (end > buf.length) return null;
+  for (const { type, start, end } of chunks) {
     if (PNG_KEEP.has(type)) {
-      const chunk = buf.subarray(pos, end);
+      const chunk = buf.subarray(start, end);
       // A wrong CRC is harmless damage the decoder let through; a kept copy should not carry it.
       const crcOk = chunk.readUInt32BE(chunk.length - 4) === zlib.crc32(chunk.subarray(4, chunk.length - 4));
       parts.push(crcOk ? chunk : pngChunk(type, chunk.subarray(8, chunk.length - 4)));
@@ -129,13 +125,7 @@ export function stripPngMetadata(buf: Buffer, orientation: number | undefined): 
     if (type === 'IHDR' && orientation !== undefined && orientation !== 1) {
       parts.push(pngChunk('eXIf', minimalExif(orientation)));
     }
-    pos = end;
-    if (type === 'IEND') {
-      sawEnd = true;
-      break;
-    }
   }
-  if (!sawEnd) return null;
   const data = Buffer.concat(parts);
   return { data, changed: !data.equals(buf) };
 }

@@ -4,6 +4,7 @@
 // AVIF is not written here (its boxes point at each other by offset): compress.ts hands its metadata to libheif.
 import zlib from 'node:zlib';
 import { jpegImageStart, walkJpeg } from './jpeg-segments';
+import { walkPng } from './png-chunks';
 import { jpegSegment, pngChunk, pngTextChunk } from './metadata-strip';
 
 /** What a metadata policy keeps, in container-neutral form. */
@@ -148,22 +149,17 @@ function pngBlockChunks(blocks: MetadataBlocks): Buffer[] {
  */
 export function withPngMetadata(png: Buffer, blocks: MetadataBlocks): Buffer | null {
   if (png.length < 8 + 25 || png.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const chunks = walkPng(png);
+  if (!chunks) return null;
   const parts: Buffer[] = [png.subarray(0, 8)];
-  let pos = 8;
-  while (pos + 12 <= png.length) {
-    const length = png.readUInt32BE(pos);
-    const type = png.toString('latin1', pos + 4, pos + 8);
-    const end = pos + 12 + length;
-    if (end > png.length) return null;
+  for (const { type, start, end, data, length } of chunks) {
     const replaced =
       type === 'iCCP' || type === 'eXIf' || (type === 'sRGB' && blocks.icc !== undefined) ||
-      ((type === 'iTXt' || type === 'zTXt' || type === 'tEXt') && pngTextKeyword(png, pos + 8, length) === XMP_KEYWORD);
-    if (!replaced) parts.push(png.subarray(pos, end));
+      ((type === 'iTXt' || type === 'zTXt' || type === 'tEXt') && pngTextKeyword(png, data, length) === XMP_KEYWORD);
+    if (!replaced) parts.push(png.subarray(start, end));
     if (type === 'IHDR') parts.push(...pngBlockChunks(blocks));
-    pos = end;
-    if (type === 'IEND') return Buffer.concat(parts);
   }
-  return null;
+  return Buffer.concat(parts);
 }
 
 // ---- WebP ----------------------------------------------------------------------------------------------------
