@@ -7,6 +7,8 @@ export default defineConfig({
   root: 'src/client',
   plugins: [react(), tailwindcss()],
   envPrefix: 'PUBLIC_',
+  // Private mode's codec workers load each encoder on first use: module workers, so they can split code.
+  worker: { format: 'es' },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
