@@ -21,9 +21,11 @@ export interface JobsGridProps {
   clearing: boolean;
   onDownloadAll: () => void;
   downloading: boolean;
+  /** What happens to the files, said when there are none yet (the server's retention unless told otherwise). */
+  keptNote?: string;
 }
 
-export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading }: JobsGridProps) {
+export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
 
@@ -69,7 +71,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
       </Dialog>
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          No files yet. Compressed images appear here, and are deleted automatically {RETENTION_TEXT}.
+          No files yet. Compressed images appear here, {keptNote ?? `and are deleted automatically ${RETENTION_TEXT}`}.
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Compression jobs">
