@@ -1,5 +1,6 @@
 // The tool's jobs on our servers: the existing requests (upload, list, queue, remove, clear, ZIP) as a job source.
 import type { JobSource } from '#client/components/tool/job-source.ts';
+import { downloadJob } from '#client/lib/download.ts';
 import { useAuth } from './account';
 import { useUploadConfig } from './config';
 import { useClearJobs, useDownloadAll, useJobs, useRemoveJob, useUpload } from './jobs';
@@ -32,6 +33,7 @@ export function useServerJobSource(): JobSource {
     removingId: removeJob.isPending ? removeJob.variables?.id : undefined,
     clearAll: () => clearJobs.mutate(),
     clearing: clearJobs.isPending,
+    download: (job) => void downloadJob(job),
     downloadAll: () => downloadAll.mutate(),
     downloading: downloadAll.isPending,
     originalSrc: (job) => `/api/jobs/${encodeURIComponent(job.id)}/original-preview`,

@@ -2,6 +2,7 @@
 // source. Loaded only when private mode is on, with the store, the pool and the ZIP writer.
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { USER_MAX_FILE_SIZE, USER_MAX_FILES } from '#contract/limits';
+import { outputFilename } from '#contract/settings';
 import type { JobSource } from '#client/components/tool/job-source.ts';
 import { saveBlob, ZIP_FILENAME } from '#client/lib/download.ts';
 import { displayableFormats } from '#client/lib/format-support.ts';
@@ -54,6 +55,10 @@ export function useLocalJobSource(): JobSource {
         toast({ title: 'All files cleared' });
       },
       clearing: false,
+      download(job) {
+        const blob = local.result(job.id);
+        if (blob) saveBlob(blob, outputFilename(job.filename, job.mimeType, job.outputMimeType));
+      },
       downloadAll() {
         setZipping(true);
         zipResults(local.completedResults())

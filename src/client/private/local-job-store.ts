@@ -67,6 +67,11 @@ export class LocalJobStore {
     return this.entry(id)?.originalUrl;
   }
 
+  /** A finished job's result. */
+  result(id: string): Blob | null {
+    return this.entry(id)?.result ?? null;
+  }
+
   remove(id: string): void {
     const entry = this.entry(id);
     if (!entry) return;

@@ -23,6 +23,8 @@ export interface JobSource {
   removingId?: string;
   clearAll(): void;
   clearing: boolean;
+  /** Saves one finished result. */
+  download(job: Job): void;
   downloadAll(): void;
   downloading: boolean;
   /** The original as the comparison shows it. */

@@ -23,9 +23,11 @@ export interface JobsGridProps {
   downloading: boolean;
   /** What happens to the files, said when there are none yet (the server's retention unless told otherwise). */
   keptNote?: string;
+  /** Saves one result (the server's download unless told otherwise). */
+  onDownload?: (job: Job) => void;
 }
 
-export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote }: JobsGridProps) {
+export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote, onDownload = (j) => void downloadJob(j) }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
 
@@ -80,7 +82,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
               <div className="w-full min-w-0">
                 <JobCard
                   job={job}
-                  onDownload={(j) => void downloadJob(j)}
+                  onDownload={onDownload}
                   onCompare={onCompare}
                   onRemove={onRemove}
                   onAdjust={onAdjust}

@@ -76,6 +76,7 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         removingId={source.removingId}
         onClearAll={source.clearAll}
         clearing={source.clearing}
+        onDownload={source.download}
         onDownloadAll={source.downloadAll}
         downloading={source.downloading}
         keptNote={onDevice ? 'kept only in this tab until you close it or clear them' : undefined}
