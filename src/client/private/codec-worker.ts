@@ -24,18 +24,31 @@ const transferables = (outcome: CodecOutcome): Transferable[] => {
   return data.buffer instanceof ArrayBuffer ? [data.buffer] : [];
 };
 
+/** The file under way: an encoder that fails while loading may only reject a promise nobody awaits. */
+let current: number | null = null;
+
+function fail(id: number, error: unknown): void {
+  const known = error instanceof CodecError;
+  if (!known) console.error(error);
+  const message = known ? error.message : 'This browser could not compress the image';
+  const response: CodecResponse = { id, ok: false, message, code: known ? error.kind.toUpperCase().replace(/-/g, '_') : 'BROWSER_CODEC_FAILED' };
+  self.postMessage(response);
+}
+
 self.onmessage = async (event: MessageEvent<CodecRequest>) => {
   const request = event.data;
-  let response: CodecResponse;
+  current = request.id;
   try {
     const outcome = await run(request);
-    response = { id: request.id, ok: true, outcome };
+    const response: CodecResponse = { id: request.id, ok: true, outcome };
     self.postMessage(response, { transfer: transferables(outcome) });
   } catch (error) {
-    const known = error instanceof CodecError;
-    const message = known ? error.message : 'This browser could not compress the image';
-    if (!known) console.error(error);
-    response = { id: request.id, ok: false, message, code: known ? error.kind.toUpperCase().replace(/-/g, '_') : 'BROWSER_CODEC_FAILED' };
-    self.postMessage(response);
+    fail(request.id, error);
+  } finally {
+    current = null;
   }
 };
+
+self.addEventListener('unhandledrejection', (event) => {
+  if (current !== null) fail(current, event.reason);
+});
