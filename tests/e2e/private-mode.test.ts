@@ -108,6 +108,27 @@ describe('private mode: compress on this device', () => {
     expect(await page.locator('#output-format-note').innerText()).toContain('losslessly only');
   });
 
+  it('keeps compressing with the network cut off after one visit (the app and codecs cached by a service worker)', async () => {
+    const { page, context } = app;
+    await page.getByLabel('Private: compress on this device').check();
+    // The worker is registered once private mode is used, and has cached the app and the encoders when it is active.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.getByText('Drop your images here').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Drop your images here').waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.getByLabel('Output format').selectOption('webp');
+    await page.getByTestId('drop-zone-input').setInputFiles([FILES[0]!, FILES[2]!]);
+    await settled(page, 2);
+    expect(await page.getByTestId('job-error').allInnerTexts()).toEqual([]);
+    expect(await page.locator('[data-testid="job-card"] [data-testid="output-format"]').allInnerTexts()).toEqual(['JPEG → WebP', 'PNG → WebP']);
+    await context.setOffline(false);
+  });
+
   it('serves the codec worker under a policy that allows exactly its chunks and WebAssembly', async () => {
     const { page } = app;
     const html = await page.request.get('/');

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compress, FORMATS, type CodecSettings, type Engine, type ImageFormat, type OpenImage, type Pixels } from '#codec-core/index';
 import { jpegOptions } from '#codec-core/formats/jpeg';
 import { webpOptions } from '#codec-core/formats/webp';
-import { encodeRgba } from '#client/private/wasm-encoders';
+import { encodeRgba } from '#client/private/wasm-encoders.ts';
 import { corpusPath } from '../../support/paths';
 import { REPO_ROOT } from '../../support/paths';
 
