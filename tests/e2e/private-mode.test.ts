@@ -96,6 +96,31 @@ describe('private mode: compress on this device', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('adjusts a finished file on the device: a live estimate with its preview, then the new result', async () => {
+    const { page, context } = app;
+    const writes: string[] = [];
+    context.on('request', (r) => !['GET', 'HEAD'].includes(r.method()) && writes.push(`${r.method()} ${r.url()}`));
+    await page.getByLabel('Private: compress on this device').check();
+    await page.getByTestId('drop-zone-input').setInputFiles([FILES[2]!]);
+    await settled(page, 1);
+    await page.getByRole('button', { name: 'Adjust kodim03.png' }).click();
+    await page.getByTestId('adjust-format').selectOption('webp');
+    const size = page.getByTestId('adjust-estimate-size');
+    await page.getByTestId('adjust-estimate').filter({ hasText: 'as WebP' }).waitFor();
+    expect(await size.innerText()).toMatch(/≈ \d/);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="adjust-estimate-preview"]');
+      return img?.complete === true && img.naturalWidth > 0 && img.src.startsWith('data:image/webp');
+    });
+    await page.getByTestId('adjust-apply').click();
+    const card = page.locator('[data-testid="job-card"]');
+    await card.getByTestId('revision').waitFor();
+    await page.locator('[data-testid="job-card"][data-status="completed"]').waitFor();
+    expect(await card.getByTestId('output-format').innerText()).toBe('PNG → WebP');
+    expect(await card.getByTestId('revision').innerText()).toContain('Adjusted 1 time');
+    expect(writes).toEqual([]);
+  });
+
   it('remembers the mode across visits, and says what the browser cannot do next to the controls', async () => {
     const { page } = app;
     await page.getByLabel('Private: compress on this device').check();

@@ -37,7 +37,6 @@ export function useServerJobSource(): JobSource {
     downloadAll: () => downloadAll.mutate(),
     downloading: downloadAll.isPending,
     originalSrc: (job) => `/api/jobs/${encodeURIComponent(job.id)}/original-preview`,
-    canAdjust: true,
   };
 }
 

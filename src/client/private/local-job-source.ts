@@ -8,7 +8,7 @@ import { saveBlob, ZIP_FILENAME } from '#client/lib/download.ts';
 import { displayableFormats } from '#client/lib/format-support.ts';
 import { toast } from '#client/lib/toast.ts';
 import { LocalJobStore } from './local-job-store';
-import { settingsFields } from './local-job';
+import { retunedFields, settingsFields, toContractEstimate } from './local-job';
 import { zipResults } from './local-zip';
 import { codecPool, workerCount } from './worker-pool';
 
@@ -68,7 +68,15 @@ export function useLocalJobSource(): JobSource {
       },
       downloading: zipping,
       originalSrc: (job) => local.originalUrl(job.id) ?? '',
-      canAdjust: false,
+      adjustRunner: {
+        async retune({ job, changes }) {
+          return local.retune(job.id, retunedFields(local.fieldsOf(job.id) ?? {}, changes, await displayableFormats()));
+        },
+        async estimateFrom(jobId, { region, ...request }) {
+          const fields = retunedFields(local.fieldsOf(jobId) ?? {}, { ...request, mode: 'quality' }, await displayableFormats());
+          return toContractEstimate(await local.estimate(jobId, fields, region));
+        },
+      },
     }),
     [jobs, local, zipping],
   );

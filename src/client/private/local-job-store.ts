@@ -2,16 +2,17 @@
 // pause, resume and clear as on the server's queue. Results are Blobs in memory, shown through object URLs that
 // are revoked when a job is removed. Nothing here makes a network request.
 import type { Job, QueueStats, QueueStatus } from '#contract/api';
-import type { CompressResult } from '#codec-core/index';
+import type { CompressResult, Estimate, Region } from '#codec-core/index';
 import { MESSAGES } from '#contract/messages';
-import { FORMAT_MIME_TYPES } from '#contract/settings';
-import { completedJob, failedJob, pendingJob } from './local-job';
+import { FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
+import { completedJob, failedJob, pendingJob, retunedJob } from './local-job';
 import { sniffFormat } from './sniff';
 import { CancelledError, type WorkerPool } from './worker-pool';
 
 interface Entry {
   job: Job;
   file: File;
+  format: ImageFormat;
   fields: Record<string, string>;
   /** The original, for the comparison. */
   originalUrl: string;
@@ -56,7 +57,7 @@ export class LocalJobStore {
         continue;
       }
       const job = pendingJob(`local-${this.nextId++}`, file, format, fields, this.now());
-      this.entries.push({ job, file, fields, originalUrl: URL.createObjectURL(file), result: null, taskId: null });
+      this.entries.push({ job, file, format, fields, originalUrl: URL.createObjectURL(file), result: null, taskId: null });
     }
     this.changed();
     this.pump();
@@ -65,6 +66,34 @@ export class LocalJobStore {
 
   originalUrl(id: string): string | undefined {
     return this.entry(id)?.originalUrl;
+  }
+
+  /** The settings a job was (or is being) compressed with, as form fields. */
+  fieldsOf(id: string): Record<string, string> | undefined {
+    return this.entry(id)?.fields;
+  }
+
+  /** Adjust: a finished file compressed again from its original with other settings. */
+  retune(id: string, fields: Record<string, string>): Job {
+    const entry = this.entry(id);
+    if (!entry) throw new Error('This file is no longer here');
+    if (entry.job.status === 'pending' || entry.job.status === 'processing') throw new Error('This image is still being compressed; adjust it once it has finished.');
+    if (entry.job.compressedPath) URL.revokeObjectURL(entry.job.compressedPath);
+    entry.result = null;
+    entry.fields = fields;
+    entry.job = retunedJob(entry.job, entry.file, entry.format, fields, this.now());
+    this.changed();
+    this.pump();
+    return entry.job;
+  }
+
+  /** Adjust's live estimate, by a codec worker from the original. */
+  async estimate(id: string, fields: Record<string, string>, region: Partial<Region> | undefined): Promise<Estimate> {
+    const entry = this.entry(id);
+    if (!entry) throw new Error('This file is no longer here');
+    const outcome = await this.pool().run('estimate', await entry.file.arrayBuffer(), fields, region).done;
+    if (outcome.op !== 'estimate') throw new Error('unexpected codec answer');
+    return outcome.estimate;
   }
 
   /** A finished job's result. */

@@ -1,9 +1,9 @@
 // A private-mode job as the tool's components show it: the contract's Job, filled from the file, the settings and
 // the codec core's result. Its download and preview are object URLs of Blobs held in this tab, never server paths.
-import type { CompressionType, Job } from '#contract/api';
+import type { CompressionType, Estimate as ContractEstimate, Job } from '#contract/api';
 import { DEFAULT_BACKGROUND, FORMAT_MIME_TYPES, type ImageFormat, type OutputFormat } from '#contract/settings';
 import { RETENTION_HOURS } from '#contract/limits';
-import type { CompressResult } from '#codec-core/index';
+import type { CompressResult, Estimate } from '#codec-core/index';
 
 /** What the settings card hands over: the same as an upload's settings. */
 export interface LocalSettings {
@@ -89,3 +89,49 @@ export function completedJob(job: Job, result: Omit<CompressResult, 'data'>, url
 }
 
 export const failedJob = (job: Job, message: string, now: number): Job => ({ ...job, status: 'error', error: message, completedAt: new Date(now).toISOString() });
+
+/**
+ * The fields of a re-tune (Adjust) or an estimate: the job's own with the changes the panel sends (null removes a
+ * bound), target-size fields only in size mode, Auto's list of displayable formats, and metadata always removed.
+ */
+export function retunedFields(fields: Record<string, string>, changes: Record<string, unknown>, displayable: readonly ImageFormat[]): Record<string, string> {
+  const next = { ...fields };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === undefined) delete next[name];
+    else next[name] = String(value);
+  }
+  if (next.mode !== 'size') {
+    delete next.targetSize;
+    delete next.allowResize;
+  }
+  if (next.format === 'auto') next.formats = displayable.join(',');
+  else delete next.formats;
+  next.metadata = 'strip';
+  return next;
+}
+
+/** A pending job again, for a re-tune: the same file and id, the next revision. */
+export function retunedJob(job: Job, file: File, format: ImageFormat, fields: Record<string, string>, now: number): Job {
+  return { ...pendingJob(job.id, file, format, fields, now), revision: job.revision + 1 };
+}
+
+/** The core's estimate as the Adjust panel shows it (the API's shape), its preview as a data: URL. */
+export async function toContractEstimate(estimate: Estimate): Promise<ContractEstimate> {
+  const preview = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('preview unreadable'));
+    reader.readAsDataURL(new Blob([estimate.preview as BlobPart], { type: FORMAT_MIME_TYPES[estimate.previewFormat] }));
+  });
+  return {
+    outputFormat: estimate.format,
+    outputMimeType: FORMAT_MIME_TYPES[estimate.format],
+    estimatedSize: estimate.estimatedBytes,
+    keepsOriginal: estimate.keepsOriginal,
+    sampled: estimate.sampled,
+    width: estimate.width,
+    height: estimate.height,
+    region: estimate.region,
+    preview,
+  };
+}

@@ -4,6 +4,7 @@
 import type { Job, QueueStats, QueueStatus, UploadConfig } from '#contract/api';
 import type { QueueAction } from '#client/api/queue.ts';
 import type { RefusedFile, UploadSending, UploadSettings } from '#client/api/jobs.ts';
+import type { AdjustRunner } from './adjust-dialog';
 
 export interface JobSource {
   kind: 'server' | 'private';
@@ -29,6 +30,6 @@ export interface JobSource {
   downloading: boolean;
   /** The original as the comparison shows it. */
   originalSrc(job: Job): string;
-  /** Adjust (re-tune a finished file) is offered. */
-  canAdjust: boolean;
+  /** Where Adjust's re-tune and estimate run when not on the server (private mode). */
+  adjustRunner?: AdjustRunner;
 }

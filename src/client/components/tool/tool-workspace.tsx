@@ -71,7 +71,7 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
       <JobsGrid
         jobs={jobs}
         onCompare={(job) => setCompareId(job.id)}
-        onAdjust={source.canAdjust ? setAdjustJob : undefined}
+        onAdjust={setAdjustJob}
         onRemove={source.remove}
         removingId={source.removingId}
         onClearAll={source.clearAll}
@@ -82,7 +82,7 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         keptNote={onDevice ? 'kept only in this tab until you close it or clear them' : undefined}
       />
       <QueueJumpBar jobs={jobs} />
-      {adjustJob && <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} />}
+      {adjustJob && <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} runner={source.adjustRunner} />}
 
       {compareId && (
         <div ref={compareRef} className="scroll-mt-20">
