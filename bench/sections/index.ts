@@ -13,5 +13,6 @@ import { scaleout } from './scaleout';
 import { modes } from './modes';
 import { perceptual } from './perceptual';
 import { smart } from './smart';
+import { privateMode } from './private';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, privateMode];

@@ -31,6 +31,7 @@ export class LocalJobStore {
   private snapshot: Job[] = [];
   private readonly listeners = new Set<() => void>();
   private nextId = 1;
+  private notifying = false;
 
   constructor(
     private readonly pool: () => WorkerPool,
@@ -165,9 +166,18 @@ export class LocalJobStore {
     entry.result = null;
   }
 
+  /**
+   * Tells the page once per task, however many jobs changed in it: a drop of many files, their start and the
+   * queue's figures then cost one render instead of several back to back (the page's thread stays free).
+   */
   private changed(): void {
-    this.snapshot = this.entries.map((e) => e.job);
-    for (const listener of this.listeners) listener();
+    if (this.notifying) return;
+    this.notifying = true;
+    setTimeout(() => {
+      this.notifying = false;
+      this.snapshot = this.entries.map((e) => e.job);
+      for (const listener of this.listeners) listener();
+    }, 0);
   }
 
   /** Starts pending files while the pool has room and the queue is not paused. */
@@ -190,7 +200,6 @@ export class LocalJobStore {
       if (!this.entries.includes(entry)) return;
       const task = this.pool().run('compress', input, entry.fields);
       entry.taskId = task.id;
-      this.changed();
       const outcome = await task.done;
       if (outcome.op !== 'compress' || !this.entries.includes(entry)) return;
       this.finish(entry, outcome.result);
