@@ -66,12 +66,49 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
   auto: 'Auto',
 };
 
+/**
+ * Formats we read but never write: their pixels are decoded in the codec process and written in a format every
+ * browser shows. HEIC (iPhone photos, HEVC-coded HEIF): docs/decisions/0400-heic-input.md.
+ */
+export const INPUT_ONLY_FORMATS = ['heic'] as const;
+export type InputOnlyFormat = (typeof INPUT_ONLY_FORMATS)[number];
+/** Every format an upload may be in. */
+export type InputFormat = ImageFormat | InputOnlyFormat;
+
+export const INPUT_ONLY_MIME_TYPES: Record<InputOnlyFormat, string> = { heic: 'image/heic' };
+export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC' };
+
+/** What `original` gives for an input-only format: JPEG, the one format every browser and photo tool shows. */
+export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg' };
+
+export const isInputOnlyFormat = (format: string): format is InputOnlyFormat => (INPUT_ONLY_FORMATS as readonly string[]).includes(format);
+
+/** The MIME type an upload in this format is recorded with. */
+export const inputMimeType = (format: InputFormat): string => (isInputOnlyFormat(format) ? INPUT_ONLY_MIME_TYPES[format] : FORMAT_MIME_TYPES[format]);
+
+/** The input-only format of a recorded MIME type (image/heif too), or null. */
+export function inputOnlyFormatOfMimeType(mimeType: string): InputOnlyFormat | null {
+  if (mimeType === 'image/heif') return 'heic';
+  return INPUT_ONLY_FORMATS.find((f) => INPUT_ONLY_MIME_TYPES[f] === mimeType) ?? null;
+}
+
+/**
+ * Why the result's format is not the upload's although `original` was asked for, or null: the sentence the card and
+ * the API show for an input-only format.
+ */
+export function originalFormatNote(inputMime: string, asked: OutputFormat): string | null {
+  const from = inputOnlyFormatOfMimeType(inputMime);
+  if (!from || asked !== 'original') return null;
+  const to = FORMAT_LABELS[ORIGINAL_OUTPUT_OF[from]];
+  return `${INPUT_ONLY_LABELS[from]} converted to ${to}: browsers other than Safari cannot show ${INPUT_ONLY_LABELS[from]}`;
+}
+
 export function formatOfMimeType(mimeType: string): ImageFormat | null {
   return IMAGE_FORMATS.find((f) => FORMAT_MIME_TYPES[f] === mimeType) ?? null;
 }
 
 /** Extensions that name an image format; they are replaced, not kept, when the format changes. */
-const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif)$/i;
+const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|heic|heif)$/i;
 
 /**
  * The download name of a result: the upload's name, with the output format's extension when the format

@@ -7,7 +7,8 @@ import { CodecError, CORRUPT_MESSAGE, fitInside, pngTooLargeError, tooManyPixels
 import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
-import { sniffImageFormat } from '#server/codec/sniff';
+import { sniffInputFormat } from '#server/codec/sniff';
+import { heicAsPng } from './open-heic';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 
@@ -43,22 +44,28 @@ async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number,
 }
 
 export async function openImage(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
-  const input = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const format = sniffImageFormat(input);
-  if (!format) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
+  const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sniffed = sniffInputFormat(upload);
+  if (!sniffed) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
+    // An input-only format is decoded here into a lossless PNG that the rest of the engine reads like any upload.
+    const decodedFrom = sniffed === 'heic' ? { format: sniffed, bytes: upload.length } : undefined;
+    const input = sniffed === 'heic' ? await heicAsPng(upload, limits.maxPixels) : upload;
+    const format = sniffed === 'heic' ? 'png' : sniffed;
     const meta = await readHeader(input, format, limits.maxPixels, deadline);
     const upright = meta.autoOrient ?? { width: meta.width!, height: meta.height! };
     // The PNG path holds whole images in memory several times over and runs long: over the PNG limit it is
     // refused from the header (the upload already refuses PNG inputs; this covers conversions into PNG too).
-    const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png');
-    if ((format === 'png' || outputsPng) && meta.width! * meta.height! > MAX_PNG_PIXELS) {
+    // (A decoded HEIC is a PNG only on the way: its size counts only when PNG is asked for.)
+    const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png' && !decodedFrom);
+    if (((format === 'png' && !decodedFrom) || outputsPng) && meta.width! * meta.height! > MAX_PNG_PIXELS) {
       throw pngTooLargeError(meta.width!, meta.height!, MAX_PNG_PIXELS);
     }
     return {
       input,
       format,
+      ...(decodedFrom && { decodedFrom }),
       upright: { width: upright.width, height: upright.height },
       hasAlpha: meta.hasAlpha === true,
       bounded: fitInside(upright, settings.maxWidth, settings.maxHeight),
