@@ -68,6 +68,11 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   /** Memory all codec processes together may hold (sandbox/codec-pool.ts); 0 turns the budget off. */
   CODEC_MEMORY_BUDGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
+  /**
+   * HEIC/HEIF uploads (iPhone photos), decoded with libheif's HEVC decoder in the codec processes: on by default; off
+   * where the operator does not want to run an HEVC decoder (patents, docs/decisions/0400-heic-input.md).
+   */
+  HEIC_INPUT: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -111,6 +116,7 @@ const configSchema = envSchema
       logLevel: e.LOG_LEVEL,
       codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
       routeTableFile: e.ROUTE_TABLE_FILE || undefined,
+      heicInput: ['on', 'true', '1'].includes(e.HEIC_INPUT),
       tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
       fairUse: {
         requestsPerMinutePerKey: e.API_REQUESTS_PER_MINUTE_PER_KEY,

@@ -21,6 +21,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     outputFormat: 'original',
     outputMimeType: 'image/png',
     flattenedOnto: null,
+    formatNote: null,
     formatDecision: null,
     mode: 'quality',
     targetSize: null,

@@ -19,6 +19,8 @@ export interface RouteDeps {
   admission: AdmissionControl;
   accounts: AccountService;
   uploadMinRate: MinRate;
+  /** HEIC uploads are taken (the HEIC_INPUT setting). */
+  heicInput: boolean;
   /** False once SIGTERM arrived: new uploads are refused while running jobs finish. */
   acceptingUploads: () => boolean;
   apiKeys: ApiKeyService;

@@ -1,6 +1,6 @@
 // HEIC input (iPhone photos): decoded by libheif in WebAssembly, upright, in the right colours, with its alpha, and
 // written as JPEG when `original` is asked for. Files are made from corpus images with libheif's heif-enc.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '#server/codec/index';
 import { ifd0Tags, ORIENTATION_TAG } from '../../support/exif-tags';
@@ -9,8 +9,8 @@ import { corpusPath } from '../../support/paths';
 import { compress, HANG_GUARD_MS } from './unhurried';
 
 /** Mean absolute difference per channel value between two images of the same size, as upright RGB. */
-async function meanDifference(a: Buffer | sharp.Sharp, b: Buffer | sharp.Sharp): Promise<number> {
-  const rgb = async (x: Buffer | sharp.Sharp) => (Buffer.isBuffer(x) ? sharp(x) : x).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+async function meanDifference(a: Buffer | Sharp, b: Buffer | Sharp): Promise<number> {
+  const rgb = async (x: Buffer | Sharp) => (Buffer.isBuffer(x) ? sharp(x) : x).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const [pa, pb] = await Promise.all([rgb(a), rgb(b)]);
   expect([pa.info.width, pa.info.height]).toEqual([pb.info.width, pb.info.height]);
   let sum = 0;

@@ -22,7 +22,7 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
     const ownerId = ownerOfRequest(request);
     const applicant = { ownerId, guestAddress: request.session.user_id ? null : request.ip };
     await deps.admission.check(applicant);
-    const limits = intakeLimitsFor(request.session, deps.uploadMinRate);
+    const limits = { ...intakeLimitsFor(request.session, deps.uploadMinRate), heicInput: deps.heicInput };
     const maxBody = maxUploadBodyBytes(limits);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBody) {
