@@ -1,7 +1,6 @@
 // HEIC (HEVC-coded HEIF, what iPhones save) decoded with libheif in WebAssembly: sharp's prebuilt libvips reads the
 // container but has no HEVC decoder (royalty-free codecs only), so the codec process decodes the primary image here
 // and hands libvips its pixels. docs/decisions/0400-heic-input.md (licence and patents, why not heic-decode).
-import { createRequire } from 'node:module';
 import type LibHeifModule from 'libheif-js/wasm-bundle';
 import { CodecError, CORRUPT_MESSAGE, tooManyPixelsError } from '#codec-core/index';
 
@@ -18,9 +17,10 @@ export interface HeicPixels {
 
 // Loaded on the first HEIC only: the module is 2 MB of JavaScript around a 1.4 MB WebAssembly file that a process
 // which never sees a HEIC should not pay for (about 0.3 s to instantiate).
-let loaded: LibHeif | undefined;
-function libheif(): LibHeif {
-  return (loaded ??= createRequire(import.meta.url)('libheif-js/wasm-bundle') as LibHeif);
+// A literal dynamic import, so the codec process's bundle (sandbox/codec-entry.ts) addresses the package by path.
+let loaded: Promise<LibHeif> | undefined;
+function libheif(): Promise<LibHeif> {
+  return (loaded ??= import('libheif-js/wasm-bundle').then((module) => module.default));
 }
 
 const failed = (value: object): value is { code: { value: number }; message: string } =>
@@ -28,7 +28,7 @@ const failed = (value: object): value is { code: { value: number }; message: str
 
 /** Reads the header, refuses an image over `maxPixels` before decoding a pixel, then decodes the primary image. */
 export async function decodeHeic(input: Uint8Array, maxPixels: number): Promise<HeicPixels> {
-  const lib = libheif();
+  const lib = await libheif();
   const context = lib.heif_context_alloc();
   try {
     const read = lib.heif_context_read_from_memory(context, input);
