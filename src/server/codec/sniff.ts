@@ -11,10 +11,7 @@ const JPEG_SOI = [0xff, 0xd8, 0xff] as const;
  */
 export const SNIFF_BYTES = 32;
 
-/**
- * AVIF files name `avif` (still image) or `avis` (image sequence) as major or compatible brand; HEIC files
- * (`heic`, `heix`, `mif1` alone, ...) share the container but carry HEVC, which we neither decode nor accept.
- */
+/** AVIF files name `avif` (still image) or `avis` (image sequence) as major or compatible brand. */
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 function startsWith(head: Uint8Array, magic: readonly number[]): boolean {
