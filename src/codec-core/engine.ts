@@ -3,7 +3,7 @@
 // WebAssembly encoders in the browser's workers (private mode). Everything that decides what our output is (the
 // candidates, the quality mapping, the searches, never-larger) lives in the core and calls only this.
 import type { CompressSettings } from '#contract/settings-schema';
-import type { ImageFormat, InputOnlyFormat } from '#contract/settings';
+import type { ImageFormat, InputFormat } from '#contract/settings';
 
 export type { ImageFormat, OutputFormat, CompressionMode, MetadataPolicy } from '#contract/settings';
 
@@ -43,10 +43,10 @@ export interface OpenImage {
   bounded: Size | null;
   settings: CodecSettings;
   /**
-   * The upload was in a format we only read (HEIC): the engine decoded it, and `input`/`format` are that lossless
-   * decoding, never a result in their own right. Absent for every other upload.
+   * The upload was in a format the engine cannot read directly (HEIC, and JPEG XL for sharp): the engine decoded it,
+   * and `input`/`format` are that lossless decoding, never a result in their own right. Absent for other uploads.
    */
-  decodedFrom?: { format: InputOnlyFormat; bytes: number };
+  decodedFrom?: { format: InputFormat; bytes: number };
 }
 
 export interface ImageTraits {

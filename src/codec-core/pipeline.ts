@@ -1,7 +1,7 @@
 // The one compression pipeline, whatever the engine: open → plan the candidates → each candidate searched by the
 // mode's strategy → choose → never-larger → result. docs/decisions/0301-one-codec-pipeline.md.
 import type { FormatDecision } from '#contract/api';
-import { ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
+import { isInputOnlyFormat, ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
 import { allowedFormats, newDecision, planCandidates, type CandidatePlan } from './candidates';
 import type { CodecLimits, CodecSettings, Engine, ImageTraits, OpenImage, Pixels } from './engine';
 import { CodecError, LOSSLESS_JPEG_MESSAGE } from './errors';
@@ -41,7 +41,10 @@ export interface Candidates {
 }
 
 /** What `original` means: the upload's format, or for a format we only read, the one it is shown as (JPEG for HEIC). */
-export const originalOutputFormat = (image: OpenImage): ImageFormat => (image.decodedFrom ? ORIGINAL_OUTPUT_OF[image.decodedFrom.format] : image.format);
+export function originalOutputFormat({ decodedFrom, format }: OpenImage): ImageFormat {
+  if (!decodedFrom) return format;
+  return isInputOnlyFormat(decodedFrom.format) ? ORIGINAL_OUTPUT_OF[decodedFrom.format] : decodedFrom.format;
+}
 
 export async function candidatesOf(job: Job): Promise<Candidates> {
   const { image } = job;

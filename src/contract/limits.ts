@@ -22,12 +22,13 @@ export const RETENTION_HOURS = 24;
 export const DEFAULT_QUALITY = 80;
 export const DEFAULT_COMPRESSION_TYPE = 'web';
 /** HEIC is taken only while the server's HEIC_INPUT setting is on (the default); see docs/decisions/0400-heic-input.md. */
-export const ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif'] as const;
+export const ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/jxl', 'image/heic', 'image/heif'] as const;
 export const ACCEPTED_EXTENSIONS = {
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/png': ['.png'],
   'image/webp': ['.webp'],
   'image/avif': ['.avif'],
+  'image/jxl': ['.jxl'],
   'image/heic': ['.heic'],
   'image/heif': ['.heif'],
 } as const;

@@ -40,7 +40,7 @@ export function targetSizeProblem(bytes: number | undefined): string | null {
 }
 
 /** Formats we decode and encode. */
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'jxl'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** What a job may be asked to produce: a fixed format, the input's own (`original`), or the smallest (`auto`). */
@@ -52,10 +52,17 @@ export const FORMAT_MIME_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
+  jxl: 'image/jxl',
 };
 
+/**
+ * What Auto chooses among when the viewer names no formats: JPEG XL only when the browser says it can show it
+ * (it sends `formats` with jxl), since most browsers in use cannot yet (docs/decisions/0401-jpeg-xl.md).
+ */
+export const AUTO_DEFAULT_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'avif'];
+
 /** The extension a file of this format is named with (without the dot). */
-export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
 
 export const FORMAT_LABELS: Record<OutputFormat, string> = {
   original: 'Keep original',
@@ -63,6 +70,7 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
   png: 'PNG',
   webp: 'WebP',
   avif: 'AVIF',
+  jxl: 'JPEG XL',
   auto: 'Auto',
 };
 
@@ -108,7 +116,7 @@ export function formatOfMimeType(mimeType: string): ImageFormat | null {
 }
 
 /** Extensions that name an image format; they are replaced, not kept, when the format changes. */
-const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|heic|heif)$/i;
+const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif)$/i;
 
 /**
  * The download name of a result: the upload's name, with the output format's extension when the format

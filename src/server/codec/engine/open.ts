@@ -9,6 +9,7 @@ import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import { sniffInputFormat } from '#server/codec/sniff';
 import { heicAsPng } from './open-heic';
+import { jxlAsPng } from './open-jxl';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 
@@ -23,7 +24,7 @@ export interface SharpImage extends OpenImage {
 }
 
 /** libvips's name for each format's loader (AVIF is read by the HEIF loader). */
-const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
+const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif', jxl: 'jxl' };
 
 const ANIMATED_MESSAGE = 'Animated images are not supported; please upload a still image';
 
@@ -50,9 +51,10 @@ export async function openImage(bytes: Uint8Array, settings: CodecSettings, limi
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
     // An input-only format is decoded here into a lossless PNG that the rest of the engine reads like any upload.
-    const decodedFrom = sniffed === 'heic' ? { format: sniffed, bytes: upload.length } : undefined;
-    const input = sniffed === 'heic' ? await heicAsPng(upload, limits.maxPixels) : upload;
-    const format = sniffed === 'heic' ? 'png' : sniffed;
+    const decoded = sniffed === 'heic' || sniffed === 'jxl';
+    const decodedFrom = decoded ? { format: sniffed, bytes: upload.length } : undefined;
+    const input = sniffed === 'heic' ? await heicAsPng(upload, limits.maxPixels) : sniffed === 'jxl' ? await jxlAsPng(upload, limits.maxPixels, deadline) : upload;
+    const format = decoded ? 'png' : sniffed;
     const meta = await readHeader(input, format, limits.maxPixels, deadline);
     const upright = meta.autoOrient ?? { width: meta.width!, height: meta.height! };
     // The PNG path holds whole images in memory several times over and runs long: over the PNG limit it is

@@ -3,7 +3,7 @@
 // every other upload. Errors are Tinify's `{ error, message }` with its statuses.
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
 import { compressSettingsSchema } from '#contract/settings-schema';
 import { USER_MAX_FILE_SIZE } from '#contract/limits';
 import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '#contract/tinify';
@@ -212,7 +212,8 @@ function asTinifyError(err: unknown): never {
 /** Tinify's convert.type: one MIME type, a list (the smallest result wins) or a wildcard. */
 function convertFormats(type: string | string[]): ImageFormat[] {
   const wanted = [type].flat().map((t) => t.trim().toLowerCase());
-  if (wanted.includes('*/*') || wanted.includes('image/*')) return [...IMAGE_FORMATS];
+  // Tinify's own formats: a wildcard does not bring JPEG XL, which Tinify does not make.
+  if (wanted.includes('*/*') || wanted.includes('image/*')) return [...AUTO_DEFAULT_FORMATS];
   const formats = wanted.map(formatOfMime);
   if (formats.some((f) => f === null)) throw new TinifyError(400, 'BadRequest', `convert.type must be among ${Object.values(FORMAT_MIME_TYPES).join(', ')} or */*`);
   return [...new Set(formats as ImageFormat[])];
