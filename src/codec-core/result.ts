@@ -30,4 +30,6 @@ export interface CompressResult {
   targetMet: boolean | null;
   /** `smart` mode: the SSIMULACRA 2 score of the result against the original (100: identical); null in the other modes. */
   perceptualScore: number | null;
+  /** An animation's frame count (input and output have the same frames); absent for a still image. */
+  frames?: number;
 }

@@ -37,6 +37,8 @@ export interface Job {
   flattenedOnto: string | null;
   /** Why the result is not in the upload's format although `original` was asked for (a HEIC shown as JPEG), else null. */
   formatNote: string | null;
+  /** Once completed: an animation's frame count (all kept); null for a still image. */
+  animationFrames: number | null;
   /** How `auto` chose, once completed; null for the other formats. */
   formatDecision: FormatDecision | null;
   /** How the quality is chosen (see the settings). */

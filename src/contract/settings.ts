@@ -76,18 +76,26 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
 
 /**
  * Formats we read but never write: their pixels are decoded in the codec process and written in a format every
- * browser shows. HEIC (iPhone photos, HEVC-coded HEIF): docs/decisions/0400-heic-input.md.
+ * browser shows. HEIC (iPhone photos, HEVC-coded HEIF): docs/decisions/0400-heic-input.md; GIF (still or
+ * animated): docs/decisions/0402-animation.md.
  */
-export const INPUT_ONLY_FORMATS = ['heic'] as const;
+export const INPUT_ONLY_FORMATS = ['heic', 'gif'] as const;
 export type InputOnlyFormat = (typeof INPUT_ONLY_FORMATS)[number];
 /** Every format an upload may be in. */
 export type InputFormat = ImageFormat | InputOnlyFormat;
 
-export const INPUT_ONLY_MIME_TYPES: Record<InputOnlyFormat, string> = { heic: 'image/heic' };
-export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC' };
+export const INPUT_ONLY_MIME_TYPES: Record<InputOnlyFormat, string> = { heic: 'image/heic', gif: 'image/gif' };
+export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC', gif: 'GIF' };
 
-/** What `original` gives for an input-only format: JPEG, the one format every browser and photo tool shows. */
-export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg' };
+/**
+ * What `original` gives for an input-only format: for HEIC, JPEG, the one format every browser and photo tool shows;
+ * for GIF, (animated) WebP, which every current browser shows at a fraction of a GIF's size.
+ */
+export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg', gif: 'webp' };
+const ORIGINAL_OUTPUT_REASON: Record<InputOnlyFormat, string> = {
+  heic: 'browsers other than Safari cannot show HEIC',
+  gif: 'WebP keeps the animation in a far smaller file and every current browser shows it',
+};
 
 export const isInputOnlyFormat = (format: string): format is InputOnlyFormat => (INPUT_ONLY_FORMATS as readonly string[]).includes(format);
 
@@ -107,8 +115,7 @@ export function inputOnlyFormatOfMimeType(mimeType: string): InputOnlyFormat | n
 export function originalFormatNote(inputMime: string, asked: OutputFormat): string | null {
   const from = inputOnlyFormatOfMimeType(inputMime);
   if (!from || asked !== 'original') return null;
-  const to = FORMAT_LABELS[ORIGINAL_OUTPUT_OF[from]];
-  return `${INPUT_ONLY_LABELS[from]} converted to ${to}: browsers other than Safari cannot show ${INPUT_ONLY_LABELS[from]}`;
+  return `${INPUT_ONLY_LABELS[from]} converted to ${FORMAT_LABELS[ORIGINAL_OUTPUT_OF[from]]}: ${ORIGINAL_OUTPUT_REASON[from]}`;
 }
 
 export function formatOfMimeType(mimeType: string): ImageFormat | null {
@@ -116,7 +123,7 @@ export function formatOfMimeType(mimeType: string): ImageFormat | null {
 }
 
 /** Extensions that name an image format; they are replaced, not kept, when the format changes. */
-const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif)$/i;
+const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif|gif)$/i;
 
 /**
  * The download name of a result: the upload's name, with the output format's extension when the format

@@ -83,9 +83,9 @@ describe('HEIC uploads with HEIC_INPUT=off', () => {
     const body = (await res.json()) as CompressResponse & { code: string };
     expect(body.code).toBe('UNSUPPORTED_TYPE');
     expect(body.rejected).toEqual([
-      { filename: 'IMG_0001.heic', message: 'HEIC images are not accepted on this server; please upload a JPEG, PNG, WebP or AVIF image', code: 'UNSUPPORTED_TYPE' },
+      { filename: 'IMG_0001.heic', message: 'HEIC images are not accepted on this server; please upload a JPEG, PNG, WebP, AVIF, JPEG XL or GIF image', code: 'UNSUPPORTED_TYPE' },
     ]);
     const other = await client.upload([{ name: 'notes.jpg', data: Buffer.from('plain text, not an image at all') }]);
-    expect(((await other.json()) as { message: string }).message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif');
+    expect(((await other.json()) as { message: string }).message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif');
   });
 });

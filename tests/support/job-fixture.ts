@@ -22,6 +22,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     outputMimeType: 'image/png',
     flattenedOnto: null,
     formatNote: null,
+    animationFrames: null,
     formatDecision: null,
     mode: 'quality',
     targetSize: null,

@@ -15,7 +15,9 @@ sharp.cache(false);
 // header and metadata; sharp's build has no HEVC decoder, so HEIC pixels come from libheif in WebAssembly
 // (heic/decode-heic.ts, docs/decisions/0400-heic-input.md).
 sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif'] });
+// GIF is unblocked for GIF uploads, still and animated (docs/decisions/0402-animation.md): libvips reads GIF with
+// libnsgif, a small decoder written for untrusted web content, and frame bombs are refused from the header first.
+sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif', 'VipsForeignLoadNsgif'] });
 
 export { sharp };
 

@@ -66,5 +66,6 @@ function isHeic(head: Uint8Array): boolean {
 
 /** Every format an upload may be in: the output formats, and the ones we only read (HEIC). */
 export function sniffInputFormat(head: Uint8Array): InputFormat | null {
+  if (head.length >= 6 && /^GIF8[79]a$/.test(ascii(head, 0, 6))) return 'gif';
   return sniffImageFormat(head) ?? (isJxl(head) ? 'jxl' : isHeic(head) ? 'heic' : null);
 }

@@ -35,6 +35,7 @@ export function toJobJson(row: JobRow): Job {
     outputFormat: row.output_format as OutputFormat,
     outputMimeType: completed ? (row.output_mime_type ?? row.mime_type) : null,
     flattenedOnto: completed ? row.flattened_onto : null,
+    animationFrames: completed ? (row.animation_frames ?? null) : null,
     formatNote: originalFormatNote(row.mime_type, row.output_format as OutputFormat),
     formatDecision: completed ? parseDecision(row.format_decision) : null,
     mode: row.mode,

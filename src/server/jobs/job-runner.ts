@@ -96,6 +96,7 @@ export class JobRunner {
           chosenQuality: result.chosenQuality,
           targetMet: result.targetMet,
           perceptualScore: result.perceptualScore ?? null,
+          animationFrames: result.frames ?? null,
         },
         this.clock.now(),
       );

@@ -128,6 +128,11 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
             {autoDecisionText(job.formatDecision)}
           </p>
         )}
+        {completed && job.animationFrames && (
+          <p className="text-xs text-slate-600" data-testid="animation-note">
+            Animated, {job.animationFrames} frames (the preview shows the first).
+          </p>
+        )}
         {job.formatNote && (
           <p className="text-xs text-slate-600" data-testid="format-note">
             {job.formatNote}.

@@ -44,6 +44,17 @@ async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number,
   return meta;
 }
 
+/** A format libvips does not read for the pipeline, as a lossless PNG of its (first) picture. */
+async function decodedAsPng(upload: Buffer, format: 'heic' | 'jxl' | 'gif', maxPixels: number, deadline: Deadline): Promise<Buffer> {
+  if (format === 'heic') return heicAsPng(upload, maxPixels);
+  if (format === 'jxl') return jxlAsPng(upload, maxPixels, deadline);
+  try {
+    return await sharp(upload, { failOn: FAIL_ON, limitInputPixels: maxPixels }).png({ compressionLevel: 0 }).toBuffer();
+  } catch (error) {
+    throw toCodecError(error, deadline.seconds);
+  }
+}
+
 export async function openImage(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
   const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sniffed = sniffInputFormat(upload);
@@ -51,9 +62,9 @@ export async function openImage(bytes: Uint8Array, settings: CodecSettings, limi
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
     // An input-only format is decoded here into a lossless PNG that the rest of the engine reads like any upload.
-    const decoded = sniffed === 'heic' || sniffed === 'jxl';
+    const decoded = sniffed === 'heic' || sniffed === 'jxl' || sniffed === 'gif';
     const decodedFrom = decoded ? { format: sniffed, bytes: upload.length } : undefined;
-    const input = sniffed === 'heic' ? await heicAsPng(upload, limits.maxPixels) : sniffed === 'jxl' ? await jxlAsPng(upload, limits.maxPixels, deadline) : upload;
+    const input = decoded ? await decodedAsPng(upload, sniffed, limits.maxPixels, deadline) : upload;
     const format = decoded ? 'png' : sniffed;
     const meta = await readHeader(input, format, limits.maxPixels, deadline);
     const upright = meta.autoOrient ?? { width: meta.width!, height: meta.height! };
