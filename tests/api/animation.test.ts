@@ -1,5 +1,5 @@
 // Animated uploads through real HTTP: an animated GIF comes back as an animated WebP with every frame, the job says
-// "animated, N frames" and why it is WebP, its preview is the first frame, and a frame bomb fails with the limit named.
+// "animated, N frames" and why it is WebP, its preview is the first frame, and a frame bomb is refused at upload.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
@@ -42,10 +42,11 @@ describe('animated uploads over HTTP', () => {
     expect([preview.format, preview.pages ?? 1]).toEqual(['webp', 1]);
   });
 
-  it('a frame bomb (a few kilobytes, 200 megapixels of frames) fails with the limit named', async () => {
+  it('a frame bomb (a few kilobytes, 200 megapixels of frames) is refused at upload with the limit named', async () => {
     const client = new HttpClient(server.url);
-    const job = await uploadOne(client, 'bomb.gif', gifFrameBomb(200));
-    expect(job.status).toBe('error');
-    expect(job.error).toBe('The animation is 1000×1000 pixels × 200 frames (200 megapixels in all); the limit is 100 megapixels (width × height × frames)');
+    const res = await client.upload([{ name: 'bomb.gif', data: gifFrameBomb(200) }]);
+    expect(res.status).toBe(413);
+    const message = 'The animation is 1000×1000 pixels × 200 frames (200 megapixels in all); the limit is 100 megapixels (width × height × frames)';
+    expect(await res.json()).toEqual({ message, code: 'FILE_TOO_LARGE', rejected: [{ filename: 'bomb.gif', message, code: 'FILE_TOO_LARGE' }] });
   });
 });

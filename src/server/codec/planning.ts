@@ -3,6 +3,7 @@
 // The codec processes use index.ts, which brings the sharp engine. Nothing outside the codec imports other files.
 export { sniffImageFormat, sniffInputFormat, SNIFF_BYTES } from './sniff';
 export { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from './png-header';
+export { AnimationCounter, animationOverLimit } from './animation-header';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
 export { smartMetricBytes } from './costs';
 export { memoryLimitError, timeoutError } from './errors';

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
 import { sniffInputFormat, SNIFF_BYTES } from '#server/codec/planning';
-import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
+import { AnimationCounter, animationOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
@@ -17,7 +17,7 @@ import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';
 import { BodyGuard, type MinRate } from './body-guard';
 import type { UploadRejection } from '#contract/api';
 import type { ErrorCode } from '#contract/errors';
-import { MIN_FILE_SIZE } from '#contract/limits';
+import { MAX_INPUT_PIXELS, MIN_FILE_SIZE } from '#contract/limits';
 import { fileTooSmallMessage, MESSAGES } from '#contract/messages';
 
 export interface IntakeLimits {
@@ -43,9 +43,12 @@ export interface IntakeResult {
 class HeadAndCount extends Transform {
   head = Buffer.alloc(0);
   bytes = 0;
+  /** An animated GIF's or WebP's canvas and frames, counted from its block structure (nothing decoded). */
+  readonly animation = new AnimationCounter();
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     this.bytes += chunk.length;
+    this.animation.push(chunk);
     cb(null, chunk);
   }
 }
@@ -103,6 +106,7 @@ export async function receiveUpload(
       else if (!format) await reject('UNSUPPORTED_TYPE', limits.heicInput ? MESSAGES.fileTypeInvalid : MESSAGES.fileTypeInvalidWithoutHeic);
       else if (format === 'heic' && !limits.heicInput) await reject('UNSUPPORTED_TYPE', MESSAGES.heicTurnedOff);
       else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
+      else if (animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)!);
       else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format) });
     }
   } catch (err) {

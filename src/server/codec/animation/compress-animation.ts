@@ -4,12 +4,11 @@
 import { webpLosslessOptions, webpOptions } from '#codec-core/formats/webp';
 import { clampQuality, CodecError, CORRUPT_MESSAGE, fitInside, type CodecLimits, type CodecSettings } from '#codec-core/index';
 import type { InputFormat } from '#contract/settings';
+import { animationOverLimit } from '#server/codec/animation-header';
 import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp, type Metadata } from '#server/codec/sharp-setup';
 import type { CompressResult } from '#server/codec/types';
-
-const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
 
 export const ANIMATION_FORMATS_MESSAGE = 'Animated images are saved as animated WebP: choose Keep original, WebP or Auto';
 
@@ -27,12 +26,8 @@ export async function animationHeader(input: Buffer, format: InputFormat): Promi
 
 /** Width × height × frames bounded like one image's pixels, from the header: a frame bomb is refused undecoded. */
 export function animationTooLarge(width: number, height: number, frames: number, maxPixels: number): CodecError | null {
-  const total = width * height * frames;
-  if (total <= maxPixels) return null;
-  return new CodecError(
-    'too-many-pixels',
-    `The animation is ${width}×${height} pixels × ${frames} frames (${megapixels(total)} in all); the limit is ${megapixels(maxPixels)} (width × height × frames)`,
-  );
+  const message = animationOverLimit({ width, height, frames }, maxPixels);
+  return message ? new CodecError('too-many-pixels', message) : null;
 }
 
 export async function compressAnimation(input: Buffer, format: 'gif' | 'webp', meta: Metadata, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult> {
