@@ -5,11 +5,11 @@ import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { compressSettingsSchema } from '#contract/settings-schema';
 import { animationHeader, compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
-import { sniffInputFormat } from './sniff';
+import { sniffInputFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult } from './types';
 
-export { sniffImageFormat, SNIFF_BYTES } from './sniff';
+export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
 export { ENCODERS } from './encoders';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 export { makePreview, PREVIEW_MAX_EDGE } from './preview';

@@ -4,7 +4,7 @@
 import { webpLosslessOptions, webpOptions } from '#codec-core/formats/webp';
 import { clampQuality, CodecError, CORRUPT_MESSAGE, fitInside, type CodecLimits, type CodecSettings } from '#codec-core/index';
 import type { InputFormat } from '#contract/settings';
-import { animationOverLimit } from '#server/codec/animation-header';
+import { animationOverLimit } from '#server/codec/input/animation-header';
 import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp, type Metadata } from '#server/codec/sharp-setup';

@@ -4,7 +4,7 @@
 import { CodecError, CORRUPT_MESSAGE, tooManyPixelsError } from '#codec-core/index';
 import type { Deadline } from '#server/codec/deadline';
 import { djxlToPng } from '#server/codec/jxl/libjxl-tools';
-import { pngDimensions } from '#server/codec/png-header';
+import { pngDimensions } from '#server/codec/input/png-header';
 
 export async function jxlAsPng(input: Buffer, maxPixels: number, deadline: Deadline): Promise<Buffer> {
   let png: Buffer;
