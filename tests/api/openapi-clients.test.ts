@@ -12,8 +12,8 @@ import { REPO_ROOT, corpusPath } from '../support/paths';
 import { createKey, signedInUser, withKey } from '../support/api-keys';
 import { ContractChecker } from '../support/contract';
 import { startReceiver } from '../support/webhook-receiver';
-import { OPERATION_IDS } from '../../src/contract/operations';
-import { API_ROUTES } from '../../src/contract/api-routes';
+import { OPERATION_IDS } from '#contract/operations';
+import { API_ROUTES } from '#contract/api-routes';
 
 // Inside the repository (git-ignored .tmp/), so the generated client resolves openapi-fetch from node_modules.
 const work = path.join(REPO_ROOT, '.tmp', `openapi-client-${process.pid}`);

@@ -53,6 +53,8 @@ export interface TransformFileRequest {
   outputPath: string;
   transform: TransformRequest;
   timeoutSeconds: number;
+  /** Pixels of the largest output (a resize may enlarge): the memory plan takes the larger of input and output. */
+  outputPixels?: number;
 }
 
 export interface TransformOutcome {
@@ -116,6 +118,6 @@ export interface FileCompressor {
 
 /** What the HTTP layer needs from the codec: Tinify's transformations, and Adjust's live estimate. */
 export interface FileTransformer {
-  transformFile(request: TransformFileRequest): Promise<TransformOutcome>;
+  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome>;
   estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome>;
 }
