@@ -44,18 +44,18 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promi
     return fatal(err, io) ?? EXIT.someFailed;
   }
 
+  // Results never land on another input (docs/decisions/0325-cli-never-overwrites-inputs.md); a watched folder's
+  // inputs are those found at the start (a file that appears later is claimed as its own result is written).
+  const targets = new TargetClaims(files);
   if (options.watch) {
     const watched = options;
-    // Files that appear later are claimed as they come; those there at start are protected from being overwritten.
-    const claims = new TargetClaims(files);
-    return watchRun(watched, (file) => processFile(file, watched, client, limits.maxFileSize, claims), io, (err) => fatal(err, io));
+    return watchRun(watched, (file) => processFile(file, watched, client, limits.maxFileSize, targets), io, (err) => fatal(err, io));
   }
 
   const outcomes: Outcome[] = [];
   const progress = new Progress(files.length, io, options.progress && io.isTty);
   let abort: number | null = null;
   const queue = [...files];
-  const targets = new TargetClaims(files);
   const worker = async () => {
     for (let file = queue.shift(); file && abort === null; file = queue.shift()) {
       const outcome = await processFile(file, options as CliOptions, client, limits.maxFileSize, targets).catch((err: unknown) => {

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'SHUTTING_DOWN',
   'STORAGE_FULL',
   'STORAGE_READONLY',
+  'STORAGE_UNAVAILABLE', // the object store cannot be reached right now
   'DB_BUSY',
   'DB_UNAVAILABLE',
   'SERVER_OVERLOADED', // out of file handles or similar process limits

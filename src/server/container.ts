@@ -7,7 +7,8 @@ import type { Logger } from './logger';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
 import { DEFAULT_GUEST_SESSION_LIMIT, SessionService } from './auth/session-service';
-import { BlobStore } from './storage/blob-store';
+import type { BlobStore } from './storage/blob-store';
+import { createBlobStore, StorageStartError } from './storage/create-store';
 import { JobRepository } from './jobs/job-repository';
 import { JobRunner } from './jobs/job-runner';
 import { JobService } from './jobs/job-service';
@@ -82,8 +83,9 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const clock = overrides.clock ?? systemClock;
   await assertWritable(config.dataDir);
   const db = await openDatabase(config, log.child({ component: 'database' }));
-  const blobs = new BlobStore(config.filesDir);
-  await blobs.init();
+  const blobs = await createBlobStore(config.storage, config.dataDir, config.filesDir).catch((err: unknown) => {
+    throw err instanceof StorageStartError ? new StartupError(err.message) : err;
+  });
   // Embedded mode owns its storage alone, so temp files can only be leftovers of a crash.
   if (!config.redisUrl && config.role === 'all') await blobs.clearTemps();
 
@@ -124,7 +126,7 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const fairUse = new FairUse(new UsageRepository(db), clock, config.fairUse);
   const uploadGate = new UploadGate();
   const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
-  const uploads = new UploadService(jobService, admission, fairUse, uploadGate);
+  const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks);
   const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
   return {
     log,

@@ -1,4 +1,4 @@
-// Rows -> the contract's JSON for webhooks and their deliveries (secrets are never part of it).
+// Webhook rows as the API shows them (the contract's shapes).
 import type { Webhook, WebhookDelivery, WebhookEvent } from '#contract/webhooks';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '#server/db/schema';
 
@@ -13,7 +13,7 @@ export const toWebhookJson = (row: WebhookRow): Webhook => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-export const toDeliveryJson = (delivery: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): WebhookDelivery => ({
+export const toDeliveryJson = ({ delivery, attempts }: { delivery: WebhookDeliveryRow; attempts: WebhookAttemptRow[] }): WebhookDelivery => ({
   id: delivery.id,
   event: delivery.event,
   jobId: delivery.job_id,

@@ -20,11 +20,6 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
     } catch (err) {
       throw classifyFault(err) ?? unreadableUpload(err) ?? err;
     }
-    // `callbackUrl` (one batch's webhook) is checked before any job exists, so a refused URL leaves nothing behind.
-    const callbackUrl = await deps.webhooks.checkCallbackUrl(intake.fields.callbackUrl, request.session.user_id).catch(async (err: unknown) => {
-      await discardAccepted(intake);
-      throw err;
-    });
     const body = await deps.uploads.create(caller, intake).catch((err: unknown) => {
       throw classifyFault(err) ?? err;
     });

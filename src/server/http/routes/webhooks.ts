@@ -1,8 +1,9 @@
 // Webhook endpoints of the signed-in user or API key's user: register (secret shown once), list, delete, and the
 // deliveries with every attempt. Guests have no webhooks: their jobs are not theirs for long enough to be told of.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createWebhookSchema } from '#contract/webhooks';
+import { createWebhookSchema, type CreatedWebhook } from '#contract/webhooks';
 import { MESSAGES } from '#contract/messages';
+import { toDeliveryJson, toWebhookJson } from '#server/webhooks/webhook-json';
 import { DomainError } from '#server/errors';
 import type { RouteDeps } from '#server/http/deps';
 
