@@ -6,15 +6,11 @@ import { DomainError, notFound } from '#server/errors';
 import type { JobRepository } from '#server/jobs/job-repository';
 import { toJobJson } from '#server/jobs/job-json';
 import type { WebhookDeliveryRow, WebhookRow } from '#server/db/schema';
-import { toDeliveryJson, toWebhookJson } from './webhook-json';
 import {
   MAX_WEBHOOKS_PER_USER,
   WEBHOOK_EVENTS,
   webhookUrlSchema,
-  type CreatedWebhook,
   type CreateWebhookInput,
-  type Webhook,
-  type WebhookDelivery,
   type WebhookEvent,
   type WebhookEventBody,
 } from '#contract/webhooks';
@@ -38,7 +34,7 @@ export class WebhookService {
     private readonly clock: Clock,
   ) {}
 
-  async create(ownerId: string, input: CreateWebhookInput): Promise<CreatedWebhook> {
+  async create(ownerId: string, input: CreateWebhookInput): Promise<{ row: WebhookRow; secret: string }> {
     const url = await this.checkUrl(input.url, 'url');
     if ((await this.repo.countEndpoints(ownerId)) >= MAX_WEBHOOKS_PER_USER) {
       throw new DomainError('TOO_MANY_WEBHOOKS', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`);
@@ -56,23 +52,18 @@ export class WebhookService {
       expires_at: null,
     };
     await this.repo.insert(row);
-    return { ...toWebhookJson(row), secret };
+    return { row, secret };
   }
 
-  /**
-   * An upload's `callbackUrl`, checked before any job is created so a refused URL costs the caller nothing; undefined
-   * when none was given. Users and API keys only: a guest's jobs are not theirs for long enough to be told of.
-   */
-  async checkCallbackUrl(raw: string | undefined, userId: string | null): Promise<string | undefined> {
-    if (raw === undefined || raw === '') return undefined;
-    if (!userId) throw new DomainError('UNAUTHENTICATED', 'Sign in or use an API key to get a callback');
+  /** Checks a callback URL before any job is created, so a refused URL costs the caller nothing. */
+  async checkCallbackUrl(raw: string): Promise<string> {
     const parsed = webhookUrlSchema.safeParse(raw);
     if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]!.message, { field: 'callbackUrl' });
     return this.checkUrl(parsed.data, 'callbackUrl');
   }
 
   /** One upload's callback: both events for exactly these jobs, removed once the jobs and their retries are over. */
-  async registerCallback(ownerId: string, url: string, jobIds: string[]): Promise<{ id: string; secret: string }> {
+  async registerCallback(ownerId: string, url: string, jobIds: string[]): Promise<{ row: WebhookRow; secret: string }> {
     const secret = newWebhookSecret();
     const now = this.clock.now();
     const row: WebhookRow = {
@@ -89,23 +80,23 @@ export class WebhookService {
     await this.repo.insert(row, jobIds);
     // A job may have finished before this row existed; its event is recorded now (a no-op for jobs still running).
     for (const jobId of jobIds) await this.jobFinished(jobId);
-    return { id: row.id, secret };
+    return { row, secret };
   }
 
-  async list(ownerId: string): Promise<Webhook[]> {
-    return (await this.repo.listByOwner(ownerId)).map(toWebhookJson);
+  list(ownerId: string): Promise<WebhookRow[]> {
+    return this.repo.listByOwner(ownerId);
   }
 
   async remove(id: string, ownerId: string): Promise<void> {
     if (!(await this.repo.deleteOwned(id, ownerId))) throw notFound('Webhook not found');
   }
 
-  async deliveries(id: string, ownerId: string, limit = 100): Promise<WebhookDelivery[]> {
+  async deliveries(id: string, ownerId: string, limit = 100) {
     const webhook = await this.repo.findOwned(id, ownerId);
     if (!webhook) throw notFound('Webhook not found');
     const deliveries = await this.repo.deliveriesOf(id, limit);
     const attempts = await this.repo.attemptsOf(deliveries.map((d) => d.id));
-    return deliveries.map((delivery) => toDeliveryJson(delivery, attempts.filter((a) => a.delivery_id === delivery.id)));
+    return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.delivery_id === delivery.id) }));
   }
 
   /** Records one delivery per interested webhook for a job that just became final. Safe to call twice. */

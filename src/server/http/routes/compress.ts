@@ -2,7 +2,7 @@
 // under the caller's limits); what the files become is the upload use case's (jobs/upload-service.ts).
 import type { FastifyInstance } from 'fastify';
 import { classifyFault } from '#server/faults';
-import { discardAccepted, receiveUpload, unreadableUpload, type IntakeResult } from '#server/http/upload-intake';
+import { receiveUpload, unreadableUpload, type IntakeResult } from '#server/http/upload-intake';
 import { intakeLimitsFor, maxUploadBodyBytes } from '#server/http/upload-limits';
 import { callerOf, ensureStoredSession } from '#server/http/session-hook';
 import type { RouteDeps } from '#server/http/deps';
@@ -23,8 +23,6 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
     const body = await deps.uploads.create(caller, intake).catch((err: unknown) => {
       throw classifyFault(err) ?? err;
     });
-    if (!callbackUrl || !request.session.user_id) return reply.code(201).send(body);
-    const callback = await deps.webhooks.registerCallback(request.session.user_id, callbackUrl, body.jobs.map((j) => j.id));
-    return reply.code(201).send({ ...body, callback });
+    return reply.code(201).send(body);
   });
 }

@@ -17,16 +17,20 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: RouteDeps): vo
 
   app.post('/api/webhooks', async (request, reply) => {
     const ownerId = userOf(request);
-    const created = await webhooks.create(ownerId, createWebhookSchema.parse(request.body ?? {}));
-    return reply.code(201).header('Cache-Control', 'no-store').send(created);
+    const input = createWebhookSchema.parse(request.body ?? {});
+    const { row, secret } = await webhooks.create(ownerId, input);
+    const body: CreatedWebhook = { ...toWebhookJson(row), secret };
+    return reply.code(201).header('Cache-Control', 'no-store').send(body);
   });
 
-  app.get('/api/webhooks', async (request) => webhooks.list(userOf(request)));
+  app.get('/api/webhooks', async (request) => (await webhooks.list(userOf(request))).map(toWebhookJson));
 
   app.delete<{ Params: { id: string } }>('/api/webhooks/:id', async (request, reply) => {
     await webhooks.remove(request.params.id, userOf(request));
     return reply.code(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/api/webhooks/:id/deliveries', async (request) => webhooks.deliveries(request.params.id, userOf(request)));
+  app.get<{ Params: { id: string } }>('/api/webhooks/:id/deliveries', async (request) =>
+    (await webhooks.deliveries(request.params.id, userOf(request))).map(toDeliveryJson),
+  );
 }
