@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { offlineServiceWorker } from './scripts/build-service-worker';
 
 // The client is built into dist/client and served by the API process in production.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), offlineServiceWorker()],
   envPrefix: 'PUBLIC_',
+  // Private mode's codec workers load each encoder on first use: module workers, so they can split code.
+  worker: { format: 'es' },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
