@@ -27,6 +27,16 @@ export function savingPercent(originalSize: number, compressedSize: number | nul
 /** A perceptual score as the card and the comparison show it: one decimal (SSIMULACRA 2 runs to 100). */
 export const perceptualScoreText = (score: number): string => score.toFixed(1);
 
+/**
+ * A SSIMULACRA 2 score in words, for people who do not read the metric: 90 and up is where its authors place "no
+ * visible difference at normal viewing", 70 "very high quality" (the number itself goes in a tooltip).
+ */
+export function perceptualVerdict(score: number): 'looks identical' | 'very close' | 'visible changes' {
+  if (score >= 90) return 'looks identical';
+  if (score >= 70) return 'very close';
+  return 'visible changes';
+}
+
 /** Minutes as a short human duration: "< 1 min", "4 min", "1 h 5 min". */
 export function formatMinutes(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes <= 0) return '0 min';
