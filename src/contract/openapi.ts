@@ -102,7 +102,7 @@ export function buildOpenApiDocument(serverUrl = '/'): OpenApiDocument {
       title: `${PRODUCT_NAME} API`,
       version: '1.0.0',
       description:
-        `Compress JPEG and PNG images. Authenticate scripts with \`Authorization: Bearer ${API_KEY_PREFIX}…\` ` +
+        `Compress JPEG, PNG, WebP and AVIF images, or convert between them (Auto picks the smallest). Authenticate scripts with \`Authorization: Bearer ${API_KEY_PREFIX}…\` ` +
         '(create keys on the dashboard); the web app uses its session cookie. Every error is JSON `{ message, code }`. ' +
         'Key requests carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers; a 429 carries Retry-After.',
     },
