@@ -1,5 +1,6 @@
-// Number, size and name formatting shared by the tool page, the header and the dashboard (units and decimals from
-// the spec, section 9).
+// Number, size and name formatting shared by every page: one size formatter (the drop zone's 1024 steps and at most
+// one decimal, also on the dashboard and in estimates, so the same file reads the same everywhere) and one count
+// formatter ("10,000").
 import type { User } from '#contract/api';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
@@ -12,11 +13,11 @@ function formatWithDecimals(bytes: number, decimals: number): string {
   return `${parseFloat((bytes / 1024 ** i).toFixed(decimals))} ${UNITS[i]}`;
 }
 
-/** Sizes on the tool page (drop zone, job cards): 1024 steps, at most one decimal. */
+/** Every size the site shows: 1024 steps, at most one decimal. */
 export const formatFileSize = (bytes: number): string => formatWithDecimals(bytes, 1);
 
-/** Sizes on the dashboard: 1024 steps, at most two decimals. */
-export const formatBytes = (bytes: number): string => formatWithDecimals(bytes, 2);
+/** Whole counts with thousands separators: "10,000 images", the same in every browser locale. */
+export const formatCount = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 /** Whole-percent saving of compressed against original; never negative (the server never returns a bigger file). */
 export function savingPercent(originalSize: number, compressedSize: number | null | undefined): number {
