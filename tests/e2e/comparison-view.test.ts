@@ -28,7 +28,11 @@ async function openComparison(page: Page, file: string): Promise<Locator> {
 const surfaceOf = (viewer: Locator) =>
   viewer.evaluate((el) => {
     const style = getComputedStyle(el);
-    const rgb = (/rgba?\((\d+), (\d+), (\d+)/.exec(style.backgroundColor) ?? []).slice(1).map(Number);
+    // The stylesheet writes colours as oklch(); the canvas turns any CSS colour into sRGB bytes.
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = style.backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const rgb = Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
     return { rgb, checkerboard: style.backgroundImage !== 'none' };
   });
 
