@@ -1,11 +1,28 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { homeFirstPaintHtml } from './src/client/components/tool/home-hero';
+
+/**
+ * The tool page's heading as static HTML in index.html, put into #root by a few lines of inline script on "/" only
+ * (index.html serves every route), so it paints with the HTML and CSS; React replaces it on its first render.
+ */
+function homeFirstPaint(): Plugin {
+  return {
+    name: 'home-first-paint',
+    transformIndexHtml: (html) =>
+      html.replace(
+        '<div id="root"></div>',
+        `<div id="root"></div>\n    <template id="first-paint-home">${homeFirstPaintHtml()}</template>\n` +
+          `    <script>if (location.pathname === '/') document.getElementById('root').replaceChildren(document.getElementById('first-paint-home').content.cloneNode(true));</script>`,
+      ),
+  };
+}
 
 // The client is built into dist/client and served by the API process in production.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), homeFirstPaint()],
   envPrefix: 'PUBLIC_',
   build: {
     outDir: '../../dist/client',
