@@ -13,7 +13,6 @@ import { PausedNotice } from '#client/components/tool/paused-notice.tsx';
 import { QueuePanel } from '#client/components/tool/queue-panel.tsx';
 import { QueueJumpBar } from '#client/components/tool/queue-jump-bar.tsx';
 import type { Job } from '#contract/api';
-import { AdjustDialog } from '#client/components/tool/adjust-dialog.tsx';
 import { initialSettings, storeFormat, type CompressionSettings as Settings } from '#client/components/tool/settings.ts';
 import { controlFields, controlProblems, storeControl } from '#client/components/tool/control.ts';
 import { Testimonials } from '#client/components/tool/testimonials.tsx';
@@ -28,6 +27,8 @@ import { useQueueAction, useQueueStats, useQueueStatus } from '#client/api/queue
 
 // Only needed once a result is compared; keeps the tool's first load small.
 const QualityAssessment = lazy(() => import('#client/components/tool/comparison/quality-assessment.tsx'));
+// Opened on demand, like the comparison: neither ships in the first load's JavaScript.
+const AdjustDialog = lazy(() => import('#client/components/tool/adjust-dialog.tsx').then((m) => ({ default: m.AdjustDialog })));
 
 export default function Home() {
   const { isAuthenticated, isLoading } = useAuth();
@@ -116,7 +117,11 @@ export default function Home() {
         downloading={downloadAll.isPending}
       />
       <QueueJumpBar jobs={jobs} />
-      {adjustJob && <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} />}
+      {adjustJob && (
+        <Suspense fallback={null}>
+          <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} />
+        </Suspense>
+      )}
 
       {compareId && (
         <div ref={compareRef} className="scroll-mt-20">
