@@ -1,6 +1,6 @@
 // The layer rules of the source tree, checked on every import (static, dynamic and re-exports), whether written
 // as a relative path or through the package's "#server/*", "#contract/*" and "#client/*" imports. See
-// docs/decisions/0002-layers-and-wiring.md.
+// docs/decisions/0002-layers.md.
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -45,6 +45,11 @@ export const LAYER_RULES = [
   { from: 'src/server/db/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/db/'), why: 'the database layer imports nothing above it' },
   { from: 'src/server/storage/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/storage/'), why: 'storage imports nothing above it' },
   { from: 'src/client/', forbid: (target) => isUnder(target, 'src/server/'), why: 'the client never imports server code' },
+  {
+    from: 'src/server/http/routes/',
+    forbid: (target) => ['sandbox/', 'codec/', 'storage/', 'db/'].some((dir) => isUnder(target, `src/server/${dir}`)),
+    why: 'routes are adapters: they parse, call a service and map its answer, never the sandbox, codec, storage or database (docs/decisions/0320-use-cases-in-services.md)',
+  },
 ];
 
 const isUnder = (target, dir) => !target.bare && target.path.startsWith(dir);

@@ -7,7 +7,7 @@ import { sharpEngine } from './engine/sharp-engine';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult } from './types';
 
-export { sniffImageFormat, SNIFF_BYTES } from './sniff';
+export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
 export { ENCODERS } from './encoders';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 export { makePreview, PREVIEW_MAX_EDGE } from './preview';

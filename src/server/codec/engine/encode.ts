@@ -1,22 +1,32 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
 import type { Sharp } from '#server/codec/sharp-setup';
-import type { EncodeParams, ImageFormat, Pixels, Size } from '#codec-core/index';
+import { basePolicy, type EncodeParams, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
 import { openSrgb8 } from '#server/codec/colour/colour';
 import type { Deadline } from '#server/codec/deadline';
 import { ENCODERS, type EncodedImage } from '#server/codec/encoders/index';
 import { toCodecError } from '#server/codec/errors';
 import { keepsProfile, keptBlocks } from '#server/codec/metadata/metadata-policy';
 import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '#server/codec/metadata/metadata-write';
+import { preservedBlocks } from '#server/codec/metadata/preserve';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import type { SharpImage } from './open';
 
+/** Transparent padding for `contain` in formats with alpha. */
+const TRANSPARENT = { r: 255, g: 255, b: 255, alpha: 0 };
+
 /**
- * Resamples to exactly `size` with lanczos3. Shrink-on-load (JPEG's and WebP's decoding at 1/2, 1/4, 1/8) is off: it
- * can leave moiré, and the pipeline decodes the whole image anyway.
+ * Resamples to exactly `size` with lanczos3, by the settings' fit: `inside` (the default: `size` already has the
+ * image's shape), `cover` (cropped around the most interesting part) or `contain` (padded with `padding`).
+ * Shrink-on-load (JPEG's and WebP's decoding at 1/2, 1/4, 1/8) is off: it can leave moiré, and the pipeline decodes
+ * the whole image anyway. sharp flattens before it resizes whatever the call order, so padding for a format without
+ * alpha must be the background itself, or the margins would come out black.
  */
-export function resizedTo(pipeline: Sharp, size: Size): Sharp {
-  return pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: false });
+export function resizedTo(pipeline: Sharp, size: Size, fit: Fit = 'inside', padding: string | typeof TRANSPARENT = TRANSPARENT): Sharp {
+  const common = { kernel: 'lanczos3', fastShrinkOnLoad: false } as const;
+  if (fit === 'cover') return pipeline.resize(size.width, size.height, { ...common, fit: 'cover', position: sharp.strategy.attention });
+  if (fit === 'contain') return pipeline.resize(size.width, size.height, { ...common, fit: 'contain', background: padding });
+  return pipeline.resize(size.width, size.height, { ...common, fit: 'fill' });
 }
 
 /**
@@ -47,7 +57,7 @@ const isHarmlessJpegWarning = (error: unknown): boolean =>
 export async function uprightPixels(job: SharpImage): Promise<Pixels & { data: Buffer }> {
   try {
     let decoded = await openUpright(job, false);
-    if (job.bounded) decoded = resizedTo(decoded, job.bounded);
+    if (job.bounded) decoded = resizedTo(decoded, job.bounded, job.settings.fit, job.settings.background);
     // Grey images too come out as three channels: every consumer indexes pixels three bytes apart.
     const pipeline = decoded.flatten({ background: job.settings.background }).removeAlpha().toColourspace('srgb');
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
@@ -74,12 +84,16 @@ export async function encodeAs(job: SharpImage, format: ImageFormat, settings: E
 
 async function encodeOnce(job: SharpImage, format: ImageFormat, settings: EncodeParams): Promise<EncodedImage> {
   const encoder = ENCODERS[format];
-  const { metadata: policy, mode, background } = job.settings;
+  const { metadata, mode, background } = job.settings;
+  const policy = basePolicy(metadata);
   const ownSpace = keepsProfile(job.meta, policy, mode, format);
   let decoded = await openUpright(job, ownSpace);
-  if (settings.size) decoded = resizedTo(decoded, settings.size);
+  if (settings.size) decoded = resizedTo(decoded, settings.size, job.settings.fit, encoder.supportsAlpha ? TRANSPARENT : background);
   if (!encoder.supportsAlpha && job.meta.hasAlpha) decoded = decoded.flatten({ background });
-  const blocks = keptBlocks(job.meta, policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace });
+  const blocks =
+    typeof metadata === 'string'
+      ? keptBlocks(job.meta, policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace })
+      : await preservedBlocks(job.meta, metadata.preserve, format);
   const request = {
     quality: settings.quality,
     lossless: settings.lossless,

@@ -1,8 +1,7 @@
 // Downloads: one result, one original (for the comparison view), or a streamed ZIP of all results.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZipArchive } from 'archiver';
-import type { JobRow } from '#server/db/schema';
-import type { BlobKind } from '#server/storage/blob-store';
+import type { JobRow } from '#server/jobs/job-service';
 import { uniqueNames, zipEntryName } from '#server/jobs/filename';
 import { outputFilename } from '#contract/settings';
 import { attachmentHeader } from '#server/http/content-disposition';
@@ -31,7 +30,7 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
     return job;
   };
 
-  const sendBlob = async (reply: FastifyReply, job: JobRow, kind: BlobKind) => {
+  const sendBlob = async (reply: FastifyReply, job: JobRow, kind: 'result' | 'original') => {
     const size = await deps.blobs.size(kind, job.id);
     if (size === null) throw notFound('File not found');
     const file = kind === 'result' ? resultFile(job) : { mimeType: job.mime_type, filename: job.filename };
