@@ -41,7 +41,7 @@ export default function DevelopersPage() {
           <p className="text-slate-800">
             <code>POST /shrink</code> and <code>/output/&#123;id&#125;</code> take the same requests and give the same answers as TinyPNG's API: HTTP Basic
             with the user <code>api</code> and one of our keys as the password, the image as the body, the result at the <code>Location</code> it
-            returns (resize, convert and preserve included). Point your script's base URL at <code>{origin}</code>; where a Tinify client library lets
+            returns (resize, convert and preserve included; <code>store</code> to a cloud bucket is refused). Point your script's base URL at <code>{origin}</code>; where a Tinify client library lets
             you change its API endpoint, set it to the same.
           </p>
           <CodeBlock code={tinifyExample(origin, apiKey)} label="TinyPNG-compatible example" />
