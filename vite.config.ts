@@ -24,11 +24,20 @@ export default defineConfig({
   root: 'src/client',
   plugins: [react(), tailwindcss(), homeFirstPaint()],
   envPrefix: 'PUBLIC_',
+  resolve: {
+    alias: {
+      // The router imports the pre-React-18 shim of useSyncExternalStore; React 19 has the hook itself.
+      'use-sync-external-store/shim/index.js': 'react',
+    },
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // Every browser the app supports (ES modules, AVIF decoding) knows <link rel="modulepreload">: no polyfill in the
+    // first load's JavaScript.
+    modulePreload: { polyfill: false },
     // The server reads the manifest to preload the current page's chunks with the HTML (static-client.ts).
     manifest: true,
   },
