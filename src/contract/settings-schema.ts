@@ -135,3 +135,6 @@ export function settingsFieldOf(issue: { path: PropertyKey[] }): string | undefi
   const first = issue.path[0];
   return typeof first === 'string' ? first : undefined;
 }
+
+/** Every setting at its default: the one place defaults live (the schema's), as a value. */
+export const DEFAULT_COMPRESS_SETTINGS: CompressSettings = compressSettingsSchema.parse({});

@@ -76,7 +76,8 @@ export const AVIF_METADATA_EXTRA_BYTES_PER_PIXEL = 8;
 /** The "control" settings that change what a compression costs. */
 export interface CostControl {
   mode?: CompressionMode;
-  metadata?: MetadataPolicy;
+  /** A contract policy, or Tinify's preserve list (which writes EXIF: the carrier too). */
+  metadata?: MetadataPolicy | { preserve: readonly string[] };
 }
 
 /** One encode's cost in the given mode. */

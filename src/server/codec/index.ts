@@ -2,7 +2,7 @@
 // contract. Pure: no HTTP, database, queue or configuration in here.
 import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
-import { compressSettingsSchema } from '#contract/settings-schema';
+import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
 import { animationHeader, compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
 import { sniffInputFormat } from './input/sniff';
@@ -16,7 +16,7 @@ export { makePreview, PREVIEW_MAX_EDGE } from './preview';
 export * from './types';
 
 /** The contract's defaults: the one place they live. */
-const DEFAULT_SETTINGS: CodecSettings = (({ type: _type, ...settings }) => settings)(compressSettingsSchema.parse({}));
+const DEFAULT_SETTINGS: CodecSettings = (({ type: _type, ...settings }) => settings)(DEFAULT_COMPRESS_SETTINGS);
 
 /** Settings given (undefined meaning "not given") over the contract's defaults, and the limits. */
 export function settingsOf(options: CompressOptions): { settings: CodecSettings; limits: CodecLimits } {

@@ -18,7 +18,7 @@
 // - Per-owner pause lives in `owner_queue` (BullMQ can only pause a whole queue). A paused owner's jobs are not
 //   added; one that was already in Redis is dropped when a worker reaches it, and the row stays pending.
 //   `ownerResumed` adds the owner's pending rows again.
-import { DelayedError, Job, Queue, WaitingError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Clock } from '#server/clock';
 import type { Logger } from '#server/logger';
@@ -27,10 +27,8 @@ import type { JobRepository } from './job-repository';
 import type { JobRunner } from './job-runner';
 import type { BacklogRepository, BacklogRow } from './backlog-repository';
 import { Reconciler, type BacklogSync, type SyncReport } from './reconciler';
+import { addJobs, QUEUE_NAME, rank, syncRedisBacklog, within, type JobData } from './bullmq-backlog';
 
-const QUEUE_NAME = 'compress';
-/** BullMQ's largest priority (2^21); ranks past it share the last place. */
-const MAX_PRIORITY = 2_097_152;
 const MAX_STALLED_COUNT = 2;
 export const STALL_LIMIT_MESSAGE = 'job stalled more than allowable limit';
 const RECONCILE_MS = 30_000;
@@ -40,10 +38,6 @@ const REDIS_WAIT_MS = 3_000;
 const HAND_BACK_MS = 3_000;
 /** A row held by another worker is looked at again this long after its lease runs out. */
 const LEASE_SLACK_MS = 1_000;
-
-interface JobData {
-  ownerId: string;
-}
 
 type Outcome = 'completed' | 'failed' | 'lost' | 'gone' | 'paused';
 
@@ -177,37 +171,7 @@ export class BullMqQueue implements JobQueue, BacklogSync {
 
   /** One reconcile pass on the Redis side: add missing pending rows, correct drifted ranks. */
   async syncBacklog(): Promise<SyncReport> {
-    const redis = this.redis;
-    if (!redis) return { added: 0, reranked: 0 };
-    const ranked = rank(await this.deps.backlog.backlog()).filter((r) => r.status === 'pending');
-    if (ranked.length === 0) return { added: 0, reranked: 0 };
-    const pipeline = redis.pipeline();
-    for (const r of ranked) {
-      pipeline.exists(this.queue.toKey(r.id));
-      pipeline.zscore(this.queue.keys.prioritized!, r.id);
-    }
-    const replies = (await pipeline.exec()) ?? [];
-    const missing: BacklogRow[] = [];
-    let reranked = 0;
-    for (const [i, r] of ranked.entries()) {
-      const [existsErr, exists] = replies[2 * i] ?? [];
-      const [, score] = replies[2 * i + 1] ?? [];
-      if (existsErr) throw existsErr;
-      if (!exists) {
-        missing.push(r);
-        continue;
-      }
-      // Only jobs still waiting in the prioritized set are re-ranked; a score is priority * 2^32 + FIFO counter.
-      if (typeof score !== 'string') continue;
-      const current = Math.floor(Number(score) / 0x100000000);
-      if (current === r.priority) continue;
-      const job = await Job.fromId(this.queue, r.id);
-      if (!job) continue;
-      await job.changePriority({ priority: r.priority }).catch(() => undefined);
-      reranked++;
-    }
-    if (missing.length) await this.addJobs(missing);
-    return { added: missing.length, reranked };
+    return this.redis ? syncRedisBacklog(this.queue, this.redis, await this.deps.backlog.backlog()) : { added: 0, reranked: 0 };
   }
 
   private async handle(job: Job<JobData, Outcome>, token: string | undefined): Promise<Outcome> {
@@ -276,18 +240,7 @@ export class BullMqQueue implements JobQueue, BacklogSync {
   /** Adds the pending rows of a backlog with their fair-share rank as priority. */
   private async addRanked(rows: BacklogRow[], only?: Set<string>): Promise<void> {
     const ranked = rank(rows).filter((r) => r.status === 'pending' && (!only || only.has(r.id)));
-    await this.addJobs(ranked);
-  }
-
-  private async addJobs(rows: (BacklogRow & { priority?: number })[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.queue.addBulk(
-      rows.map((r) => ({
-        name: QUEUE_NAME,
-        data: { ownerId: r.owner_id },
-        opts: { jobId: r.id, priority: Math.min(r.priority ?? 1, MAX_PRIORITY) },
-      })),
-    );
+    await addJobs(this.queue, ranked);
   }
 
   /**
@@ -325,30 +278,5 @@ export class BullMqQueue implements JobQueue, BacklogSync {
   private async bounded(work: () => Promise<void>, what: string): Promise<void> {
     const task = work().catch((err) => this.deps.log.error({ err }, `${what} failed; the reconciler will queue them`));
     if (!(await within(task, REDIS_WAIT_MS))) this.deps.log.warn({}, `${what} is taking long; the reconciler will finish it`);
-  }
-}
-
-/** Gives each row its 1-based position among its owner's rows (rows arrive grouped by owner, in order). */
-function rank(rows: BacklogRow[]): (BacklogRow & { priority: number })[] {
-  let owner: string | undefined;
-  let n = 0;
-  return rows.map((r) => {
-    n = r.owner_id === owner ? n + 1 : 1;
-    owner = r.owner_id;
-    return { ...r, priority: n };
-  });
-}
-
-/** Resolves true if `p` settles within `ms`, false otherwise; rejections count as settled. */
-async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([p.then(() => true, () => true), timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -4,11 +4,10 @@
 // codec work: the client sends the latest value once the previous answer is in. docs/decisions/0283-live-estimate.md.
 import fsp from 'node:fs/promises';
 import type { LocalCopy } from '#server/storage/blob-store';
-import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
 import { FORMAT_MIME_TYPES, formatOfMimeType } from '#contract/settings';
-import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
+import { CodecError } from '#server/codec/planning';
 import type { Clock } from '#server/clock';
 import { DomainError, notFound } from '#server/errors';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
@@ -53,23 +52,14 @@ export class EstimateService {
     try {
       // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
       input = await this.blobs.localCopy('original', row.id);
-      const formats = settings.format === 'auto' ? settings.formats : undefined;
-      const inputFormat = formatOfMimeType(row.mime_type) ?? 'jpeg';
+      const { type: _type, ...whole } = settings;
       const outcome = await this.codec
         .estimateFile({
           inputPath: input.path,
           previewPath,
-          options: {
-            quality: settings.quality,
-            format: settings.format,
-            formats,
-            background: settings.background,
-            maxWidth: settings.maxWidth,
-            maxHeight: settings.maxHeight,
-            maxPixels: MAX_INPUT_PIXELS,
-            region: region?.data,
-          },
-          timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, settings.format, inputFormat, formats),
+          inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
+          settings: { ...whole, formats: settings.format === 'auto' ? settings.formats : undefined },
+          region: region?.data,
         })
         .catch(asDomainError);
       const preview = await fsp.readFile(previewPath);

@@ -4,19 +4,17 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '#server/clock';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobRepository } from './job-repository';
-import type { JobRow } from '#server/db/schema';
 import type { Logger } from '#server/logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
 import { CodecError, MIME_TYPES } from '#server/codec/planning';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
 import type { FileCompressor } from '#server/sandbox/protocol';
-import { controlOptionsOf } from './job-settings';
+import { codecSettingsOf } from './job-settings';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
 import { discard, type LocalCopy } from '#server/storage/blob-store';
 import { StoreUnavailableError } from '#server/storage/driver';
 import { classifyFault } from '#server/faults';
-import { MAX_INPUT_PIXELS, MAX_RETRIES } from '#contract/limits';
-import { formatOfMimeType, IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
+import { MAX_RETRIES } from '#contract/limits';
+import { formatOfMimeType } from '#contract/settings';
 
 export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 20_000;
@@ -69,19 +67,14 @@ export class JobRunner {
     const previewTemp = this.blobs.tempPath();
     let input: LocalCopy | undefined;
     try {
-      const format = formatSettingsOf(row);
-      const control = controlOptionsOf(row);
       // With an object store the codec works on a scratch copy; with a local directory, on the stored file itself.
       input = await this.blobs.localCopy('original', jobId);
       const result = await this.codec.compressFile({
         inputPath: input.path,
         outputPath: resultTemp,
         previewPath: previewTemp,
-        quality: row.quality,
-        ...format,
-        maxPixels: MAX_INPUT_PIXELS,
-        timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, format.format, format.inputFormat, format.formats, control),
-        control,
+        inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
+        settings: codecSettingsOf(row),
       });
       // Taken over while we worked (our lease lapsed, another worker holds it now) or deleted: the job's files are
       // no longer ours to replace, and a re-tuned job's would then stop matching its row. The check cannot be atomic
@@ -156,21 +149,6 @@ export class JobRunner {
 }
 
 /** The row's format settings as the codec takes them (the row is the truth; queue messages carry only ids). */
-function formatSettingsOf(row: JobRow) {
-  const format: OutputFormat = (OUTPUT_FORMATS as readonly string[]).includes(row.output_format)
-    ? (row.output_format as OutputFormat)
-    : 'original';
-  const formats = row.candidate_formats
-    ?.split(',')
-    .filter((f): f is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(f));
-  return {
-    format,
-    formats: formats?.length ? formats : undefined,
-    background: row.background ?? undefined,
-    inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
-  };
-}
-
 const isMissingFile = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 function transientMessage(err: unknown): string {

@@ -2,7 +2,9 @@
 // an upload writes its settings there, the runner reads them from there, and a re-tune starts from them.
 import type { JobRow, NewJob } from '#server/db/schema';
 import type { CompressSettings, CompressSettingsInput } from '#contract/settings-schema';
-import type { ControlOptions } from '#server/sandbox/protocol';
+import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
+import { IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
+import type { CodecSettings } from '#server/codec/planning';
 
 export type SettingsColumns = Pick<
   NewJob,
@@ -36,9 +38,20 @@ export function settingsColumns(settings: CompressSettings): SettingsColumns {
   };
 }
 
-/** The row's mode, resize bounds and metadata policy, as the codec takes them. */
-export function controlOptionsOf(row: JobRow): ControlOptions {
+/**
+ * The row's settings as the codec takes them: the one settings value, whole. Values a row should never hold (an
+ * unknown format, say) fall back to the contract's defaults rather than reaching the codec.
+ */
+export function codecSettingsOf(row: JobRow): CodecSettings {
+  const { type: _type, ...defaults } = DEFAULT_COMPRESS_SETTINGS;
+  const format = (OUTPUT_FORMATS as readonly string[]).includes(row.output_format) ? (row.output_format as OutputFormat) : defaults.format;
+  const formats = row.candidate_formats?.split(',').filter((f): f is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(f));
   return {
+    ...defaults,
+    quality: row.quality,
+    format,
+    formats: formats?.length ? formats : undefined,
+    background: row.background ?? defaults.background,
     mode: row.mode,
     targetSize: row.target_size ?? undefined,
     allowResize: row.allow_resize === 1,
@@ -56,6 +69,11 @@ export function settingsInputOf(row: JobRow): CompressSettingsInput {
     format: row.output_format,
     background: row.background ?? undefined,
     formats: row.candidate_formats ?? undefined,
-    ...controlOptionsOf(row),
+    mode: row.mode,
+    targetSize: row.target_size ?? undefined,
+    allowResize: row.allow_resize === 1,
+    maxWidth: row.max_width ?? undefined,
+    maxHeight: row.max_height ?? undefined,
+    metadata: row.metadata,
   };
 }

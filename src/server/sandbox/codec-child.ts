@@ -132,7 +132,7 @@ export class CodecProcess {
       // The codec stops itself at its time limit; silence well past it means it is stuck in native code. The
       // process is marked retiring before the request fails, so the pool can never take it back as idle.
       void this.kill();
-      this.rejectInFlight(timeoutError(task.request.timeoutSeconds));
+      this.rejectInFlight(timeoutError(task.request.limits?.timeoutSeconds ?? 0));
     }, hardLimitMs);
     const stopWatching = this.child.pid === undefined ? () => undefined : watchMemory(this.child.pid, maxRssBytes, () => {
       void this.kill();

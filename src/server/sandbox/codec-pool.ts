@@ -2,7 +2,8 @@
 // within a memory budget planned from image headers. One process's life is codec-child.ts.
 //
 // Why processes and not threads: docs/decisions/0004-codec-in-processes.md; the budget: 0124-codec-memory-budget.md.
-import { CODEC_MEMORY_LIMIT_BYTES } from '#contract/limits';
+import { CODEC_MEMORY_LIMIT_BYTES, MAX_INPUT_PIXELS } from '#contract/limits';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, type CodecLimits, type OutputFormat } from '#server/codec/planning';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
 import { CodecAbandonedError, CodecProcess, type CodecProcessState } from './codec-child';
@@ -26,6 +27,8 @@ export { CodecAbandonedError, CodecCrashError, CRASH_MESSAGE, type CodecProcessS
 export const SMALL_WORK_BYTES = 48 * 1024 ** 2;
 
 export interface CodecPoolOptions {
+  /** Seconds a JPEG or PNG compression of the largest image may take; each request's limit scales it (time-limit.ts). */
+  baseTimeoutSeconds?: number;
   /** Processes at most, i.e. compressions at once; matches the queue's concurrency. */
   size: number;
   /** How long past the codec's own time limit a silent process is given before it is killed. */
@@ -72,7 +75,22 @@ export class CodecPool {
   constructor(private readonly options: CodecPoolOptions) {}
 
   compressFile(request: CodecRequest): Promise<CodecOutcome> {
-    return this.perform({ kind: 'compress', request }, request) as Promise<CodecOutcome>;
+    const { settings } = request;
+    const plan = { format: settings.format, formats: settings.formats, control: settings };
+    const limits = this.limitsFor(request.limits, codecTimeLimit(this.baseTimeout, settings.format, request.inputFormat, settings.formats, settings));
+    return this.perform({ kind: 'compress', request: { ...request, limits } }, { inputPath: request.inputPath, ...plan }) as Promise<CodecOutcome>;
+  }
+
+  /**
+   * The one place time limits are set: from what the request will encode (every Auto candidate, the mode's
+   * searches), unless a caller fixed them (tests). Pixels: the upload limit.
+   */
+  private limitsFor(given: Partial<CodecLimits> | undefined, timeoutSeconds: number): CodecLimits {
+    return { maxPixels: given?.maxPixels ?? MAX_INPUT_PIXELS, timeoutSeconds: given?.timeoutSeconds ?? timeoutSeconds };
+  }
+
+  private get baseTimeout(): number {
+    return this.options.baseTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   }
 
   /**
@@ -82,14 +100,17 @@ export class CodecPool {
    */
   transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
     const { formats } = request.transform;
-    const estimate = { inputPath: request.inputPath, format: formats.length > 1 ? ('auto' as const) : formats[0], formats, outputPixels: request.outputPixels };
-    return this.perform({ kind: 'transform', request }, estimate, signal) as Promise<TransformOutcome>;
+    const format: OutputFormat = formats.length > 1 ? 'auto' : (formats[0] ?? 'original');
+    const limits = this.limitsFor(request.limits, codecTimeLimit(this.baseTimeout, format, request.inputFormat, formats));
+    const estimate = { inputPath: request.inputPath, format, formats, outputPixels: request.outputPixels };
+    return this.perform({ kind: 'transform', request: { ...request, limits } }, estimate, signal) as Promise<TransformOutcome>;
   }
 
   /** Adjust's live estimate: a sample and a region of the image, so it plans for the whole image's decode. */
   estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome> {
-    const { format, formats } = request.options;
-    return this.perform({ kind: 'estimate', request }, { inputPath: request.inputPath, format, formats: formats && [...formats] }) as Promise<EstimateOutcome>;
+    const { format, formats } = request.settings;
+    const limits = this.limitsFor(request.limits, codecTimeLimit(this.baseTimeout, format, request.inputFormat, formats));
+    return this.perform({ kind: 'estimate', request: { ...request, limits } }, { inputPath: request.inputPath, format, formats }) as Promise<EstimateOutcome>;
   }
 
   private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0], signal?: AbortSignal): Promise<TaskOutcome> {
@@ -102,7 +123,7 @@ export class CodecPool {
       proc ??= this.spawn(this.options.entry ? throughTsx(this.options.entry) : await codecLaunch());
       if (signal?.aborted) throw new CodecAbandonedError();
       signal?.addEventListener('abort', stop, { once: true });
-      const hardLimitMs = task.request.timeoutSeconds * 1000 + (this.options.killGraceMs ?? 5000);
+      const hardLimitMs = (task.request.limits?.timeoutSeconds ?? this.baseTimeout) * 1000 + (this.options.killGraceMs ?? 5000);
       return await proc.run(task, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES).catch((err: unknown) => {
         throw signal?.aborted ? new CodecAbandonedError() : err;
       });

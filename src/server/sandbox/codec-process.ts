@@ -3,6 +3,7 @@
 // on one hostile image ends this process only; the parent counts it against that one job.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { compress, makePreview } from '#server/codec/index';
 import { transformImage } from '#server/codec/index';
 import { estimate } from '#server/codec/index';
@@ -42,17 +43,9 @@ async function compressOne(request: CodecRequest): Promise<ReplyBody> {
   let body: ReplyBody;
   try {
     const input = await fsp.readFile(request.inputPath);
-    const result = await compress(input, {
-      quality: request.quality,
-      format: request.format,
-      formats: request.formats,
-      background: request.background,
-      maxPixels: request.maxPixels,
-      timeoutSeconds: request.timeoutSeconds,
-      ...request.control,
-    });
+    const result = await compress(input, { ...request.settings, ...request.limits });
     await fsp.writeFile(request.outputPath, result.data);
-    const previewWritten = request.previewPath ? await writePreview(result.data, request.previewPath, request.maxPixels) : false;
+    const previewWritten = request.previewPath ? await writePreview(result.data, request.previewPath, request.limits?.maxPixels ?? MAX_INPUT_PIXELS) : false;
     const { data: _bytes, ...facts } = result;
     body = { ok: true, outcome: { ...facts, previewWritten } };
   } catch (err) {
@@ -65,7 +58,7 @@ async function compressOne(request: CodecRequest): Promise<ReplyBody> {
 
 async function transform(request: TransformFileRequest): Promise<ReplyBody> {
   try {
-    const result = await transformImage(await fsp.readFile(request.inputPath), request.transform, request.timeoutSeconds);
+    const result = await transformImage(await fsp.readFile(request.inputPath), request.transform, request.limits?.timeoutSeconds);
     await fsp.writeFile(request.outputPath, result.data);
     return { ok: true, outcome: { format: result.format, width: result.width, height: result.height, bytes: result.data.length } };
   } catch (err) {
@@ -76,7 +69,7 @@ async function transform(request: TransformFileRequest): Promise<ReplyBody> {
 
 async function estimateOne(request: EstimateFileRequest): Promise<ReplyBody> {
   try {
-    const { preview, ...outcome } = await estimate(await fsp.readFile(request.inputPath), { ...request.options, timeoutSeconds: request.timeoutSeconds });
+    const { preview, ...outcome } = await estimate(await fsp.readFile(request.inputPath), { ...request.settings, ...request.limits, region: request.region });
     await fsp.writeFile(request.previewPath, preview);
     return { ok: true, outcome };
   } catch (err) {

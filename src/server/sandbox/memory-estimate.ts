@@ -6,7 +6,8 @@ import { imageSize } from 'image-size';
 import type { ImageFormat } from '#contract/settings';
 import { smartMetricBytes } from '#server/codec/planning';
 import { workingBytesPerPixel } from '#server/codec/planning';
-import type { CodecRequest } from './protocol';
+import type { OutputFormat } from '#contract/settings';
+import type { CostControl } from '#server/codec/planning';
 
 /**
  * Resident memory of a codec process with Node, sharp and the codec loaded, after compressing a small image:
@@ -47,10 +48,17 @@ export async function readImageHeader(file: string): Promise<{ format: ImageForm
   }
 }
 
+/** What a request will encode, for planning: its output format (Auto's candidates), its mode and policy, its output size. */
+export interface WorkPlan {
+  format?: OutputFormat;
+  formats?: readonly ImageFormat[];
+  control?: CostControl;
+  /** Pixels of the largest output (a resize may enlarge). */
+  outputPixels?: number;
+}
+
 /** Working memory (above the process's own) the request's image and output format are expected to need. */
-export async function estimateWorkingBytes(
-  request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats' | 'control'> & { outputPixels?: number },
-): Promise<number> {
+export async function estimateWorkingBytes(request: WorkPlan & { inputPath: string }): Promise<number> {
   const header = await readImageHeader(request.inputPath);
   if (!header) return UNKNOWN_NEED_BYTES;
   return workingBytesFor(header, request);
@@ -62,7 +70,7 @@ export async function estimateWorkingBytes(
  */
 export function workingBytesFor(
   header: { format: ImageFormat; pixels: number },
-  request: Pick<CodecRequest, 'format' | 'formats' | 'control'> & { outputPixels?: number },
+  request: WorkPlan,
 ): number {
   const pixels = Math.max(header.pixels, request.outputPixels ?? 0);
   const perPixel = pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats, request.control);

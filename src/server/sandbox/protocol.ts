@@ -1,9 +1,16 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import type { MetadataPolicy } from '#contract/settings';
-import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/planning';
-import type { TransformRequest } from '#server/codec/planning';
-import type { Estimate, EstimateOptions } from '#server/codec/index';
+import {
+  CodecError,
+  type CodecErrorKind,
+  type CodecLimits,
+  type CodecSettings,
+  type CompressResult,
+  type Estimate,
+  type ImageFormat,
+  type Region,
+  type TransformRequest,
+} from '#server/codec/planning';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the
@@ -21,25 +28,23 @@ export function lowerPriority(pid: number): void {
   }
 }
 
+/**
+ * One compression of a stored file: the one settings value, whole (the contract's, defaults applied), and the
+ * limits, which the codec pool sets from the settings and the recorded input format (codec-pool.ts); a test may fix
+ * them.
+ */
 export interface CodecRequest {
-  /** The stored original. */
+  /** The stored original (a local file: the store's own, or a scratch copy). */
   inputPath: string;
   /** Where the codec process writes the result; the caller commits it under the job's key. */
   outputPath: string;
   /** Where to write the card preview of the result, if wanted (see codec/preview.ts). */
   previewPath?: string;
-  quality: number;
-  format?: OutputFormat;
-  formats?: ImageFormat[];
-  background?: string;
-  maxPixels: number;
-  timeoutSeconds: number;
-  /** How the quality is chosen, resize bounds and metadata policy: passed to the codec as they are. */
-  control?: ControlOptions;
+  /** The upload's format as recorded at upload (the codec sniffs the file again; the pool plans time with it). */
+  inputFormat: ImageFormat;
+  settings: CodecSettings;
+  limits?: Partial<CodecLimits>;
 }
-
-/** The codec options of the "control" settings (mode, target size, resize, metadata). */
-export type ControlOptions = Pick<CompressOptions, 'mode' | 'targetSize' | 'allowResize' | 'maxWidth' | 'maxHeight'> & { metadata?: MetadataPolicy };
 
 /** What the codec made (its result without the bytes, which are in the output file). */
 export interface CodecOutcome extends Omit<CompressResult, 'data'> {
@@ -51,8 +56,10 @@ export interface CodecOutcome extends Omit<CompressResult, 'data'> {
 export interface TransformFileRequest {
   inputPath: string;
   outputPath: string;
+  inputFormat: ImageFormat;
   transform: TransformRequest;
-  timeoutSeconds: number;
+  /** Set by the codec pool (see CodecRequest). */
+  limits?: Partial<CodecLimits>;
   /** Pixels of the largest output (a resize may enlarge): the memory plan takes the larger of input and output. */
   outputPixels?: number;
 }
@@ -68,8 +75,13 @@ export interface TransformOutcome {
 export interface EstimateFileRequest {
   inputPath: string;
   previewPath: string;
-  options: EstimateOptions;
-  timeoutSeconds: number;
+  inputFormat: ImageFormat;
+  /** The job's settings with the changes asked for (quality mode: the estimate is quality mode's). */
+  settings: CodecSettings;
+  /** The part of the result the user looks at; the centre when absent. */
+  region?: Region;
+  /** Set by the codec pool (see CodecRequest). */
+  limits?: Partial<CodecLimits>;
 }
 
 /** The estimate without the preview's bytes, which are in previewPath. */

@@ -6,7 +6,7 @@
 // image is charged once the transformation is known to go ahead, and given back if it fails.
 import { formatOfMimeType, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
-import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
+import { CodecError } from '#server/codec/planning';
 import type { ApiKeyRow, JobRow } from '#server/db/schema';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
@@ -69,8 +69,8 @@ export class TransformService {
           {
             inputPath,
             outputPath,
+            inputFormat,
             transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
-            timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, formats.length > 1 ? 'auto' : formats[0]!, inputFormat, formats),
             outputPixels,
           },
           gone,

@@ -8,6 +8,7 @@ import { CodecPool } from '#server/sandbox/codec-pool';
 import type { CodecRequest } from '#server/sandbox/protocol';
 import { CodecError } from '#server/codec/index';
 import { corpusPath } from '../../support/paths';
+import { DEFAULT_CODEC_SETTINGS } from '../../support/codec-settings';
 
 describe('codec process memory bound', { timeout: 180_000 }, () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-memory-'));
@@ -16,9 +17,9 @@ describe('codec process memory bound', { timeout: 180_000 }, () => {
   const request = (input: string): CodecRequest => ({
     inputPath: input,
     outputPath: path.join(tmp, `out-${++n}`),
-    quality: 80,
-    maxPixels: 100_000_000,
-    timeoutSeconds: 120,
+    inputFormat: 'png',
+    settings: { ...DEFAULT_CODEC_SETTINGS, quality: 80 },
+    limits: { maxPixels: 100_000_000, timeoutSeconds: 120 },
   });
 
   it('fails a compression that goes over the bound, without a crash report, and serves the next request', async () => {

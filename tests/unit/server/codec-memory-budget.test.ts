@@ -10,6 +10,7 @@ import { CODEC_PROCESS_BYTES, estimateWorkingBytes, UNKNOWN_NEED_BYTES } from '#
 import { ENCODER_COSTS, SMART_EXTRA_BYTES_PER_PIXEL, SMART_METRIC_BYTES_PER_SCORED_PIXEL, SMART_SCORED_PIXELS } from '#server/codec/costs';
 import type { CodecRequest } from '#server/sandbox/protocol';
 import { corpusPath } from '../../support/paths';
+import { DEFAULT_CODEC_SETTINGS } from '../../support/codec-settings';
 
 const HELD_ENTRY = path.join(import.meta.dirname, 'fixtures/held-codec-process.ts');
 const MiB = 1024 ** 2;
@@ -37,7 +38,7 @@ describe('CodecPool memory budget', { timeout: 120_000 }, () => {
   const submit = (pool: CodecPool, source: string | Buffer, name: string) => {
     const input = path.join(tmp, `${++n}-${name}`);
     fs.writeFileSync(input, typeof source === 'string' ? fs.readFileSync(source) : source);
-    const request: CodecRequest = { inputPath: input, outputPath: `${input}.out`, quality: 80, maxPixels: 100_000_000, timeoutSeconds: 30 };
+    const request: CodecRequest = { inputPath: input, outputPath: `${input}.out`, inputFormat: 'png', settings: { ...DEFAULT_CODEC_SETTINGS, quality: 80 }, limits: { timeoutSeconds: 30 } };
     return {
       run: pool.compressFile(request),
       started: () => fs.existsSync(`${input}.started`),

@@ -9,8 +9,11 @@ import { CodecAbandonedError, CodecPool, CodecCrashError, CRASH_MESSAGE, type Co
 import { CODEC_NICENESS, type CodecRequest } from '#server/sandbox/protocol';
 import { CodecError, compress } from '#server/codec/index';
 import { CORRUPT_MESSAGE } from '#server/codec/errors';
+import { codecTimeLimit, type CodecLimits, type ImageFormat } from '#server/codec/planning';
+import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { corpusPath } from '../../support/paths';
 import { isAlive, threadNiceness } from '../../support/processes';
+import { DEFAULT_CODEC_SETTINGS } from '../../support/codec-settings';
 
 const SILENT_ENTRY = path.join(import.meta.dirname, 'fixtures/silent-codec-process.ts');
 const HANG_OR_ANSWER_ENTRY = path.join(import.meta.dirname, 'fixtures/hang-or-answer-codec-process.ts');
@@ -56,9 +59,9 @@ describe('CodecPool', { timeout: 120_000 }, () => {
   const request = (input: string, overrides: Partial<CodecRequest> = {}): CodecRequest => ({
     inputPath: input,
     outputPath: path.join(tmp, `out-${++n}`),
-    quality: 80,
-    maxPixels: 100_000_000,
-    timeoutSeconds: 30,
+    inputFormat: 'png',
+    settings: { ...DEFAULT_CODEC_SETTINGS, quality: 80 },
+    limits: { maxPixels: 100_000_000, timeoutSeconds: 30 },
     ...overrides,
   });
 
@@ -131,7 +134,7 @@ describe('CodecPool', { timeout: 120_000 }, () => {
     const transform = (signal: AbortSignal) =>
       pool
         .transformFile(
-          { inputPath: corpusPath('photos', 'kodim03.png'), outputPath: path.join(tmp, `t-${++n}`), transform: { formats: ['webp'], preserve: [], quality: 80 }, timeoutSeconds: 60 },
+          { inputPath: corpusPath('photos', 'kodim03.png'), outputPath: path.join(tmp, `t-${++n}`), inputFormat: 'png', transform: { formats: ['webp'], preserve: [], quality: 80 }, limits: { timeoutSeconds: 60 } },
           signal,
         )
         .catch((e: unknown) => e);
@@ -155,9 +158,25 @@ describe('CodecPool', { timeout: 120_000 }, () => {
     expect(pool.load()).toMatchObject({ running: 0, waiting: 0 });
   });
 
+  it('sets the time limit of every request from its settings (the one place limits are computed), unless one is fixed', async () => {
+    const pool = makePool({ size: 1, entry: HANG_OR_ANSWER_ENTRY, baseTimeoutSeconds: 7 });
+    const limitsOf = async (overrides: Partial<CodecRequest>) => {
+      const req = { ...request(path.join(tmp, `limits-${++n}`)), limits: undefined, ...overrides };
+      await pool.compressFile(req);
+      return JSON.parse(fs.readFileSync(req.outputPath, 'utf8')) as CodecLimits;
+    };
+    const auto = { ...DEFAULT_CODEC_SETTINGS, format: 'auto' as const, formats: ['webp', 'avif'] as ImageFormat[], mode: 'size' as const, targetSize: 9_000 };
+    expect(await limitsOf({ settings: auto })).toEqual({ maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: codecTimeLimit(7, 'auto', 'png', ['webp', 'avif'], auto) });
+    expect(await limitsOf({ inputFormat: 'avif' })).toEqual({ maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: codecTimeLimit(7, 'original', 'avif', undefined, DEFAULT_CODEC_SETTINGS) });
+    // Every Auto candidate and size mode's searches cost time: far more than one JPEG encode.
+    expect(codecTimeLimit(7, 'auto', 'png', ['webp', 'avif'], auto)).toBeGreaterThan(7 * 8);
+    expect(await limitsOf({ limits: { timeoutSeconds: 3 } })).toEqual({ maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: 3 });
+    await pool.close();
+  });
+
   it('kills a process that stays silent past the time limit and answers with a timeout', async () => {
     const pool = makePool({ entry: SILENT_ENTRY, killGraceMs: 300 });
-    const pending = pool.compressFile(request(corpusPath('photos', 'kodim03.png'), { timeoutSeconds: 1 }));
+    const pending = pool.compressFile(request(corpusPath('photos', 'kodim03.png'), { limits: { timeoutSeconds: 1 } }));
     const pid = await processIn(pool, 'busy');
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CodecError);
@@ -175,7 +194,7 @@ describe('CodecPool', { timeout: 120_000 }, () => {
     const pool = makePool({ size: 1, entry: HANG_OR_ANSWER_ENTRY, killGraceMs: 50 });
     const outcomes: string[] = [];
     for (let round = 0; round < 5; round++) {
-      const stuck = pool.compressFile(request(path.join(tmp, `hang-${round}`), { timeoutSeconds: 0 })).catch((e: unknown) => e);
+      const stuck = pool.compressFile(request(path.join(tmp, `hang-${round}`), { limits: { timeoutSeconds: 0 } })).catch((e: unknown) => e);
       const innocent = pool.compressFile(request(path.join(tmp, `innocent-${round}`))).then(
         () => 'ok',
         (e: unknown) => `${(e as Error).name}: ${(e as Error).message}`,

@@ -7,8 +7,8 @@ import { JobRunner } from '#server/jobs/job-runner';
 import { LEASE_MS, retryDelayMs } from '#server/jobs/job-runner';
 import { CodecError } from '#server/codec/types';
 import { CodecCrashError, CRASH_MESSAGE } from '#server/sandbox/codec-pool';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
-import { MAX_INPUT_PIXELS, MAX_RETRIES } from '#contract/limits';
+import { DEFAULT_BACKGROUND } from '#contract/settings';
+import { MAX_RETRIES } from '#contract/limits';
 import { capturingLog, HeldCodec, scriptedCodec, until, useJobEnvironments, writeResult } from './harness';
 
 const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -134,20 +134,20 @@ describe('JobRunner', () => {
       });
       await runner.run(auto, (await runner.claim(auto))!);
 
-      expect(codec.requests[0]).toMatchObject({
+      // The one settings value, whole; the pool sets the limits from it (codec-pool.test.ts).
+      expect(codec.requests[0]).toEqual({
         inputPath: blobs.pathOf('original', auto),
         outputPath: expect.stringMatching(/\.part$/),
         previewPath: expect.stringMatching(/\.part$/),
-        quality: 55,
-        format: 'auto',
-        // Unknown names in the stored list are ignored rather than passed on.
-        formats: ['webp', 'png'],
-        background: '#102030',
         inputFormat: 'png',
-        maxPixels: MAX_INPUT_PIXELS,
-        // The time limit covers every candidate's encode, in the mode asked for.
-        timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, 'auto', 'png', ['webp', 'png'], sizeControl),
-        control: sizeControl,
+        settings: {
+          quality: 55,
+          format: 'auto',
+          // Unknown names in the stored list are ignored rather than passed on.
+          formats: ['webp', 'png'],
+          background: '#102030',
+          ...sizeControl,
+        },
       });
       expect(codec.requests[0]!.outputPath).not.toBe(codec.requests[0]!.previewPath);
     });
@@ -161,9 +161,13 @@ describe('JobRunner', () => {
       await runner.run(odd, (await runner.claim(odd))!);
       await runner.run(empty, (await runner.claim(empty))!);
 
-      expect(codec.requests[0]).toMatchObject({ format: 'original', formats: undefined, background: undefined, inputFormat: 'avif' });
-      // A row's unset control settings reach the codec as absent, not as nulls.
-      expect(codec.requests[0]!.control).toEqual({
+      expect(codec.requests[0]).toMatchObject({ inputFormat: 'avif' });
+      // A row's unset settings reach the codec as the contract's defaults or absent, never as nulls.
+      expect(codec.requests[0]!.settings).toEqual({
+        quality: 80,
+        format: 'original',
+        formats: undefined,
+        background: DEFAULT_BACKGROUND,
         mode: 'quality',
         targetSize: undefined,
         allowResize: false,
@@ -171,8 +175,7 @@ describe('JobRunner', () => {
         maxHeight: undefined,
         metadata: 'strip',
       });
-      expect(codec.requests[0]!.timeoutSeconds).toBe(codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, 'original', 'avif', undefined, { mode: 'quality', metadata: 'strip' }));
-      expect(codec.requests[1]).toMatchObject({ format: 'auto', formats: undefined, inputFormat: 'jpeg' });
+      expect(codec.requests[1]).toMatchObject({ inputFormat: 'jpeg', settings: { format: 'auto', formats: undefined } });
       // No size target was asked for, so none was met or missed.
       expect(await jobs.findById(odd)).toMatchObject({ status: 'completed', chosen_quality: 80, target_met: null });
     });

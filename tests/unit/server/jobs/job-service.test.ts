@@ -304,7 +304,7 @@ describe('JobService', () => {
       expect(await blobs.size('original', id)).not.toBeNull();
 
       await codec.startedJob(id);
-      expect(codec.active.get(id)!.request.control).toEqual({
+      expect(codec.active.get(id)!.request.settings).toMatchObject({
         mode: 'size',
         targetSize: 20_000,
         allowResize: true,
