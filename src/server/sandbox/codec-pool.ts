@@ -2,8 +2,9 @@
 // within a memory budget planned from image headers. One process's life is codec-child.ts.
 //
 // Why processes and not threads: docs/decisions/0004-codec-in-processes.md; the budget: 0124-codec-memory-budget.md.
-import { CODEC_MEMORY_LIMIT_BYTES, MAX_INPUT_PIXELS } from '#contract/limits';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, type CodecLimits, type OutputFormat } from '#server/codec/planning';
+import { CODEC_MEMORY_LIMIT_BYTES } from '#contract/limits';
+import { DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
+import { planCompress, planEstimate, planTransform } from './request-plan';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
 import { CodecAbandonedError, CodecProcess, type CodecProcessState } from './codec-child';
@@ -75,22 +76,8 @@ export class CodecPool {
   constructor(private readonly options: CodecPoolOptions) {}
 
   compressFile(request: CodecRequest): Promise<CodecOutcome> {
-    const { settings } = request;
-    const plan = { format: settings.format, formats: settings.formats, control: settings };
-    const limits = this.limitsFor(request.limits, codecTimeLimit(this.baseTimeout, settings.format, request.inputFormat, settings.formats, settings));
-    return this.perform({ kind: 'compress', request: { ...request, limits } }, { inputPath: request.inputPath, ...plan }) as Promise<CodecOutcome>;
-  }
-
-  /**
-   * The one place time limits are set: from what the request will encode (every Auto candidate, the mode's
-   * searches), unless a caller fixed them (tests). Pixels: the upload limit.
-   */
-  private limitsFor(given: Partial<CodecLimits> | undefined, timeoutSeconds: number): CodecLimits {
-    return { maxPixels: given?.maxPixels ?? MAX_INPUT_PIXELS, timeoutSeconds: given?.timeoutSeconds ?? timeoutSeconds };
-  }
-
-  private get baseTimeout(): number {
-    return this.options.baseTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    const { task, plan } = planCompress(request, this.baseTimeout);
+    return this.perform(task, plan) as Promise<CodecOutcome>;
   }
 
   /**
@@ -99,18 +86,18 @@ export class CodecPool {
    * leaves the queue, a running one's process is killed.
    */
   transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
-    const { formats } = request.transform;
-    const format: OutputFormat = formats.length > 1 ? 'auto' : (formats[0] ?? 'original');
-    const limits = this.limitsFor(request.limits, codecTimeLimit(this.baseTimeout, format, request.inputFormat, formats));
-    const estimate = { inputPath: request.inputPath, format, formats, outputPixels: request.outputPixels };
-    return this.perform({ kind: 'transform', request: { ...request, limits } }, estimate, signal) as Promise<TransformOutcome>;
+    const { task, plan } = planTransform(request, this.baseTimeout);
+    return this.perform(task, plan, signal) as Promise<TransformOutcome>;
   }
 
   /** Adjust's live estimate: a sample and a region of the image, so it plans for the whole image's decode. */
   estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome> {
-    const { format, formats } = request.settings;
-    const limits = this.limitsFor(request.limits, codecTimeLimit(this.baseTimeout, format, request.inputFormat, formats));
-    return this.perform({ kind: 'estimate', request: { ...request, limits } }, { inputPath: request.inputPath, format, formats }) as Promise<EstimateOutcome>;
+    const { task, plan } = planEstimate(request, this.baseTimeout);
+    return this.perform(task, plan) as Promise<EstimateOutcome>;
+  }
+
+  private get baseTimeout(): number {
+    return this.options.baseTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   }
 
   private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0], signal?: AbortSignal): Promise<TaskOutcome> {

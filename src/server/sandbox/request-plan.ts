@@ -1,0 +1,35 @@
+// What the codec pool plans for each request before it runs: its limits (the one place time limits are set, from
+// what the request will encode: every Auto candidate, the mode's searches; unless a caller fixed them, as tests do)
+// and the work its memory budget is planned from (memory-estimate.ts).
+import { MAX_INPUT_PIXELS } from '#contract/limits';
+import { codecTimeLimit, type CodecLimits, type OutputFormat } from '#server/codec/planning';
+import type { WorkPlan } from './memory-estimate';
+import type { CodecRequest, CodecTask, EstimateFileRequest, TransformFileRequest } from './protocol';
+
+export interface PlannedTask {
+  task: CodecTask;
+  plan: WorkPlan & { inputPath: string };
+}
+
+function limitsFor(given: Partial<CodecLimits> | undefined, timeoutSeconds: number): CodecLimits {
+  return { maxPixels: given?.maxPixels ?? MAX_INPUT_PIXELS, timeoutSeconds: given?.timeoutSeconds ?? timeoutSeconds };
+}
+
+export function planCompress(request: CodecRequest, baseTimeout: number): PlannedTask {
+  const { settings, inputFormat, inputPath } = request;
+  const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, settings.format, inputFormat, settings.formats, settings));
+  return { task: { kind: 'compress', request: { ...request, limits } }, plan: { inputPath, format: settings.format, formats: settings.formats, control: settings } };
+}
+
+export function planTransform(request: TransformFileRequest, baseTimeout: number): PlannedTask {
+  const { formats } = request.transform;
+  const format: OutputFormat = formats.length > 1 ? 'auto' : (formats[0] ?? 'original');
+  const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, format, request.inputFormat, formats));
+  return { task: { kind: 'transform', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats, outputPixels: request.outputPixels } };
+}
+
+export function planEstimate(request: EstimateFileRequest, baseTimeout: number): PlannedTask {
+  const { format, formats } = request.settings;
+  const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, format, request.inputFormat, formats));
+  return { task: { kind: 'estimate', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats } };
+}
