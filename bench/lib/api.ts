@@ -1,6 +1,6 @@
 // Setup calls against the API (guests, users, uploads, settling), built on the tests' cookie-keeping client.
 import { randomUUID } from 'node:crypto';
-import type { CompressResponse, Job } from '../../src/contract/api';
+import type { CompressResponse, Job } from '#contract/api';
 import { HttpClient } from '../../tests/support/http-client';
 import { waitForSettled } from '../../tests/support/jobs';
 import type { CorpusImage } from './corpus';

@@ -1,5 +1,5 @@
 // Keeps the server's workers busy: one guest tops up its queue with photos so jobs are always running.
-import type { QueueStatus } from '../../src/contract/api';
+import type { QueueStatus } from '#contract/api';
 import { newGuest, upload, type HttpClient } from './api';
 import { throughputSet, type CorpusImage } from './corpus';
 import { sleep } from './pool';

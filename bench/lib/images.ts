@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { isGrey, openSrgb8 } from '../../src/server/codec/colour';
+import { isGrey, openSrgb8 } from '#server/codec/colour/colour';
 
 export interface Pixels {
   data: Buffer;

@@ -1,9 +1,9 @@
 // The codec's own lossy encoders as the bench drives them: pixels of a sample in, file bytes out,
 // through the same colour step and encoder descriptors as compress().
 import sharp from 'sharp';
-import { toSrgb8 } from '../../src/server/codec/colour';
-import { Deadline } from '../../src/server/codec/deadline';
-import { ENCODERS } from '../../src/server/codec/encoders';
+import { toSrgb8 } from '#server/codec/colour/colour';
+import { Deadline } from '#server/codec/deadline';
+import { ENCODERS } from '#server/codec/encoders/index';
 
 export type LossyFormat = 'jpeg' | 'webp' | 'avif';
 

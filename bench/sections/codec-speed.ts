@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { compress } from '../../src/server/codec';
+import { compress } from '#server/codec/index';
 import { listImages } from '../lib/images';
 import { table } from '../lib/markdown';
 import { fmt } from '../lib/rate';

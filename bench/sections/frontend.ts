@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Response } from 'playwright-core';
-import { CLIENT_ROUTES } from '../../src/contract/routes';
+import { CLIENT_ROUTES } from '#contract/routes';
 import { launchBrowser } from '../../tests/support/browser';
 import { REPO_ROOT } from '../../tests/support/paths';
 import { table } from '../lib/markdown';

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type JpegOptions } from 'sharp';
-import { COMPRESSION_PRESETS } from '../../src/contract/presets';
+import { COMPRESSION_PRESETS } from '#contract/presets';
 import { bytesAtScore, memoise } from '../lib/equal-quality';
 import { decodeSrgb, listImages, photoSample, pixelHash, pnmOf } from '../lib/images';
 import { table } from '../lib/markdown';

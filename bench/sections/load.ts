@@ -2,7 +2,7 @@
 // session and connection pool each) while jobs run, plus 200 guests uploading a small image at the same moment.
 import http from 'node:http';
 import os from 'node:os';
-import type { CompressResponse, Job } from '../../src/contract/api';
+import type { CompressResponse, Job } from '#contract/api';
 import { loadImage } from '../lib/corpus';
 import { startFeeder, type FeederReport } from '../lib/feeder';
 import { BenchClient, Recorder, timed, type TagSummary } from '../lib/http';

@@ -1,7 +1,7 @@
 // Server memory: peak RSS for a signed-in user's 50-file batch, and what a refused 10 GB guest upload costs
 // (status, when it is answered, how much of the body the server takes first), each on a fresh server.
-import type { Job } from '../../src/contract/api';
-import { GUEST_MAX_FILE_SIZE, GUEST_MAX_FILES } from '../../src/contract/limits';
+import type { Job } from '#contract/api';
+import { GUEST_MAX_FILE_SIZE, GUEST_MAX_FILES } from '#contract/limits';
 import { storedFiles } from '../../tests/support/jobs';
 import { newGuest, newUser, upload, type HttpClient } from '../lib/api';
 import { fiftyFiles, totalBytes } from '../lib/corpus';

@@ -3,8 +3,8 @@
 // Population: every distinct JPEG photo of the corpus (JPEG sources only), each counted once.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { compress } from '../../src/server/codec';
-import type { CompressOptions } from '../../src/server/codec/types';
+import { compress } from '#server/codec/index';
+import type { CompressOptions } from '#server/codec/types';
 import { table } from '../lib/markdown';
 import { percentile } from '../lib/stats';
 import type { BenchSection } from '../types';

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ssimulacra2 } from '../../src/server/codec/perceptual';
+import { ssimulacra2 } from '#codec-core/metrics/ssimulacra2';
 import { table } from '../lib/markdown';
 import { percentile } from '../lib/stats';
 import { run } from '../lib/tools';

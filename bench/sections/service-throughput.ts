@@ -1,9 +1,9 @@
 // End-to-end throughput (HTTP upload -> queue -> job completed) against the codec alone on the same images
 // with the same concurrency, so the ratio is what the HTTP layer, storage, database and queue cost.
 import os from 'node:os';
-import type { Job } from '../../src/contract/api';
-import { MAX_CONCURRENT_JOBS } from '../../src/contract/limits';
-import { compress } from '../../src/server/codec';
+import type { Job } from '#contract/api';
+import { MAX_CONCURRENT_JOBS } from '#contract/limits';
+import { compress } from '#server/codec/index';
 import { completedAtMs, megapixels, newUser, upload, type HttpClient } from '../lib/api';
 import { throughputSet, tinyPngs, totalBytes, type CorpusImage } from '../lib/corpus';
 import { table } from '../lib/markdown';

@@ -6,12 +6,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { compress } from '../../src/server/codec';
-import { Deadline } from '../../src/server/codec/deadline';
-import { ENCODERS } from '../../src/server/codec/encoders';
-import { ssimulacra2 } from '../../src/server/codec/perceptual';
-import { SMART_TARGETS, proxyOf } from '../../src/server/codec/smart-mode';
-import type { CompressOptions, CompressResult, ImageFormat } from '../../src/server/codec/types';
+import { compress } from '#server/codec/index';
+import { Deadline } from '#server/codec/deadline';
+import { ENCODERS } from '#server/codec/encoders/index';
+import { ssimulacra2 } from '#codec-core/metrics/ssimulacra2';
+import { SMART_SCORED_PIXELS, SMART_TARGETS } from '#codec-core/modes/smart';
+import { proxyOf } from '#codec-core/pixels';
+import type { CompressOptions, CompressResult, ImageFormat } from '#server/codec/types';
 import { decodeSrgb } from '../lib/images';
 import { table } from '../lib/markdown';
 import { compare } from '../lib/metrics';
@@ -56,7 +57,7 @@ async function fixedQualityScores(inputs: readonly { name: string; data: Buffer 
     log(`smart: calibration ${format} ${input.name}`);
     const meta = await sharp(input.data).metadata();
     const upright = await sharp(input.data, { autoOrient: true }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const sample = proxyOf({ data: upright.data, width: upright.info.width, height: upright.info.height });
+    const sample = proxyOf({ data: upright.data, width: upright.info.width, height: upright.info.height }, SMART_SCORED_PIXELS);
     const raw = { raw: { width: sample.width, height: sample.height, channels: 3 as const } };
     for (const [quality, list] of scores) {
       const source = { input: input.data, format: 'jpeg' as const, meta, resized: true, ownColourSpace: false };

@@ -67,6 +67,8 @@ const envSchema = z.object({
   API_IMAGES_PER_MONTH_PER_USER: z.coerce.number().int().positive().default(10000),
   /** The built client to serve (default: dist/client of this checkout). */
   CLIENT_DIR: z.string().min(1).optional(),
+  /** Long polls (?wait, Tinify's /shrink) held open at once by this process, all routes together. */
+  LONG_POLL_MAX_WAITERS: z.coerce.number().int().positive().default(500),
   /** Memory all codec processes together may hold (sandbox/codec-pool.ts); 0 turns the budget off. */
   CODEC_MEMORY_BUDGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
   /** Where job files live: unset or `file:` = DATA_DIR/files; `s3://BUCKET` or `s3://BUCKET/PREFIX` = an S3 bucket. */
@@ -137,6 +139,7 @@ const configSchema = envSchema
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       uploadMinRate: { minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
       logLevel: e.LOG_LEVEL,
+      maxLongPolls: e.LONG_POLL_MAX_WAITERS,
       codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
       routeTableFile: e.ROUTE_TABLE_FILE || undefined,
       tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

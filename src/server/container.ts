@@ -22,7 +22,16 @@ import { UserRepository } from './auth/user-repository';
 import { LoginThrottle } from './auth/login-throttle';
 import { ApiKeyService } from './auth/api-key-service';
 import { CodecPool } from './sandbox/codec-pool';
-import { FairUse } from './api/fair-use';
+import { FairUse } from './fair-use/fair-use';
+import { UsageRepository } from './db/usage-repository';
+import { JobWaiter, MAX_WAITERS_PER_OWNER } from './jobs/job-waiter';
+import { UploadGate } from './jobs/upload-gate';
+import { UploadService } from './jobs/upload-service';
+import { RetuneService } from './jobs/retune-service';
+import { EstimateService } from './jobs/estimate-service';
+import { TinifyOutputs } from './tinify/tinify-outputs';
+import { ShrinkService } from './tinify/shrink-service';
+import { TransformService } from './tinify/transform-service';
 import { MAX_CONCURRENT_JOBS } from '#contract/limits';
 
 export interface Deps {
@@ -34,6 +43,20 @@ export interface Deps {
   jobs: JobRepository;
   /** Codec processes start on the first job, so an API-only process never has any. */
   codec: CodecPool;
+  /**
+   * One codec process of its own for Tinify transformations: they never take the job pool's processes or memory,
+   * so queued jobs do not wait behind them (docs/decisions/0322-transforms-share-the-codec-fairly.md).
+   */
+  transformLane: CodecPool;
+  /** Closed on shutdown: new uploads and re-tunes are refused while running jobs finish. */
+  uploadGate: UploadGate;
+  waiter: JobWaiter;
+  uploads: UploadService;
+  retunes: RetuneService;
+  estimates: EstimateService;
+  tinifyOutputs: TinifyOutputs;
+  shrinks: ShrinkService;
+  transforms: TransformService;
   queue: JobQueue;
   jobService: JobService;
   throttle: LoginThrottle;
@@ -79,6 +102,17 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const sweeper = new RetentionSweeper(jobs, blobs, sessions, throttle, clock, config.sweepIntervalMs, (err) =>
     sweepLog.error({ err }, 'retention sweep failed'),
   );
+  const transformLane = new CodecPool({
+    size: 1,
+    memoryBudgetBytes: config.codecMemoryBudgetBytes,
+    onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while transforming'),
+  });
+  const admission = new AdmissionControl(new AdmissionRepository(db), config.admission);
+  const fairUse = new FairUse(new UsageRepository(db), clock, config.fairUse);
+  const uploadGate = new UploadGate();
+  const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
+  const uploads = new UploadService(jobService, admission, fairUse, uploadGate);
+  const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
   return {
     log,
     clock,
@@ -87,14 +121,23 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     sessions,
     jobs,
     codec,
+    transformLane,
     queue,
     jobService,
     throttle,
     accounts: new AccountService(new UserRepository(db), sessions, jobs, jobService, throttle, clock),
-    admission: new AdmissionControl(new AdmissionRepository(db), config.admission),
+    admission,
     apiKeys: new ApiKeyService(db, clock),
-    fairUse: new FairUse(db, clock, config.fairUse),
+    fairUse,
     sweeper,
+    uploadGate,
+    waiter,
+    uploads,
+    retunes: new RetuneService(jobService, admission, fairUse, uploadGate),
+    estimates: new EstimateService(jobService, blobs, codec, clock),
+    tinifyOutputs,
+    shrinks: new ShrinkService(uploads, tinifyOutputs, jobService, fairUse, waiter),
+    transforms: new TransformService(tinifyOutputs, blobs, transformLane, fairUse),
   };
 }
 

@@ -6,7 +6,7 @@ import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { queryRows } from '../support/db';
 import { listJobs, storedFiles, waitForSettled } from '../support/jobs';
-import type { User } from '../../src/contract/api';
+import type { User } from '#contract/api';
 
 let seq = 0;
 const uniqueEmail = () => `person${Date.now()}-${seq++}@example.com`;

@@ -6,8 +6,8 @@ import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { createKey, signedInUser, uploadWithKey, withKey } from '../support/api-keys';
 import { waitFor } from '../support/jobs';
-import type { CompressResponse, Job } from '../../src/contract/api';
-import type { ApiKey } from '../../src/contract/api-keys';
+import type { CompressResponse, Job } from '#contract/api';
+import type { ApiKey } from '#contract/api-keys';
 
 const png = () => fileFrom(corpusPath('png', 'pngsuite', 'basn2c08.png'), 'key-upload.png');
 

@@ -7,7 +7,7 @@ import { useClockOffset } from '../support/clock-offset';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
-import type { ApiError, Job } from '../../src/contract/api';
+import type { ApiError, Job } from '#contract/api';
 import { GPS_IFD_TAG, ORIENTATION_TAG, ifd0Tags } from '../support/exif-tags';
 
 const DAY = 24 * 3600_000;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
-import { ERROR_CODES } from '../../src/contract/errors';
+import { ERROR_CODES } from '#contract/errors';
 
 let seq = 0;
 const registration = () => ({

@@ -2,7 +2,7 @@
 // a preview of a region, for settings the job has not been run with; nothing about the job changes.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Estimate, Job } from '../../src/contract/api';
+import type { Estimate, Job } from '#contract/api';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';

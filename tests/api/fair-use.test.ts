@@ -5,7 +5,7 @@ import { useServer } from '../support/server';
 import { fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { createKey, signedInUser, uploadWithKey, withKey } from '../support/api-keys';
-import type { Usage } from '../../src/contract/api-keys';
+import type { Usage } from '#contract/api-keys';
 
 const PER_KEY_MINUTE = 5;
 

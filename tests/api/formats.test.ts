@@ -11,7 +11,7 @@ import { HttpClient, fileFrom, type UploadFile } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { lutDisplayProfile, withPngProfile } from '../support/icc-profiles';
 import { listJobs, waitForSettled } from '../support/jobs';
-import type { CompressResponse, Job } from '../../src/contract/api';
+import type { CompressResponse, Job } from '#contract/api';
 
 type Format = 'jpeg' | 'png' | 'webp' | 'avif';
 

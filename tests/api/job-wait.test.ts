@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
-import type { CompressResponse, Job } from '../../src/contract/api';
+import type { CompressResponse, Job } from '#contract/api';
 
 const upload = async (client: HttpClient): Promise<Job> => {
   const res = await client.upload([fileFrom(corpusPath('png', 'pngsuite', 'basn2c08.png'), 'wait.png')]);

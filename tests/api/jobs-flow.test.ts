@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, storedFiles, waitForSettled } from '../support/jobs';
-import type { CompressResponse, Job, Preset, QueueStats, QueueStatus } from '../../src/contract/api';
+import type { CompressResponse, Job, Preset, QueueStats, QueueStatus } from '#contract/api';
 
 describe('guest compression flow', () => {
   let server: TestServer;

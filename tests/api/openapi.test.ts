@@ -9,9 +9,9 @@ import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { ContractChecker } from '../support/contract';
 import { createKey, signedInUser, uploadWithKey, withKey } from '../support/api-keys';
-import { buildOpenApiDocument } from '../../src/contract/openapi';
-import { CLIENT_ROUTES } from '../../src/contract/routes';
-import type { CompressResponse } from '../../src/contract/api';
+import { buildOpenApiDocument } from '#contract/openapi';
+import { CLIENT_ROUTES } from '#contract/routes';
+import type { CompressResponse } from '#contract/api';
 
 const tableDir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-table-'));
 const tableFile = path.join(tableDir, 'routes.json');

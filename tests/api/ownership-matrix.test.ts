@@ -5,7 +5,7 @@ import { startServer, type TestServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitForSettled } from '../support/jobs';
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 
 interface Actor {
   name: string;

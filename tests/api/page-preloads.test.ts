@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTES } from '../../src/contract/routes';
-import { pageModule, preloadsFor, readManifest } from '../../src/server/http/page-preloads';
+import { CLIENT_ROUTES } from '#contract/routes';
+import { pageModule, preloadsFor, readManifest } from '#server/http/page-preloads';
 import { REPO_ROOT } from '../support/paths';
 import { useServer } from '../support/server';
 

@@ -2,7 +2,7 @@
 // private to its owner, and deleted with the job.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 import { useServer } from '../support/server';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';

@@ -5,7 +5,7 @@ import { SCALEOUT } from '../support/scaleout-backing';
 import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, storedFiles, waitFor, waitForSettled } from '../support/jobs';
-import type { QueueStatus } from '../../src/contract/api';
+import type { QueueStatus } from '#contract/api';
 
 const photo = (name = 'kodim05.png') => fileFrom(corpusPath('photos', name));
 const status = async (c: HttpClient) => (await (await c.get('/api/queue/status')).json()) as QueueStatus;

@@ -14,7 +14,7 @@ import { startRedis } from '../support/scaleout-services';
 
 // The api project excludes this file; this guard only catches a run outside the api-scaleout project.
 if (!SCALEOUT) throw new Error('scaleout-workers.test.ts needs TEST_MODE=scaleout (run it with --project api-scaleout)');
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 
 // Mid-sized photos: long enough (about a second each) that a worker is surely mid-job when it is killed.
 const PHOTOS = ['exif-orient6-landscape.jpg', 'jxl-flower-q85-420-progressive.jpg', 'lepton-grayscale.jpg', 'exif-orient8-landscape.jpg', 'sharp-cmyk-with-icc.jpg'];

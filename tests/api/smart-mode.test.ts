@@ -7,9 +7,9 @@ import { useServer } from '../support/server';
 import { HttpClient, fileFrom, type UploadFile } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
-import type { Job } from '../../src/contract/api';
-import { FORMAT_MIME_TYPES, OUTPUT_FORMATS } from '../../src/contract/settings';
-import { smartTarget } from '../../src/server/codec/smart-mode';
+import type { Job } from '#contract/api';
+import { FORMAT_MIME_TYPES, OUTPUT_FORMATS } from '#contract/settings';
+import { smartTarget } from '#codec-core/modes/smart';
 
 const smallPhoto = () => fileFrom(corpusPath('photos', 'turbo-testorig.jpg'), 'photo.jpg'); // 227×149
 /** Foliage, water and rocks: detail everywhere. */

@@ -9,9 +9,9 @@ import { useServer } from '../support/server';
 import { corpusPath } from '../support/paths';
 import { createKey, signedInUser } from '../support/api-keys';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy';
-import { preservedExif } from '../../src/server/codec/exif-preserve';
-import { withPngText } from '../../src/server/codec/metadata-strip';
-import type { Job } from '../../src/contract/api';
+import { preservedExif } from '#server/codec/metadata/exif-preserve';
+import { withPngText } from '#server/codec/metadata/metadata-strip';
+import type { Job } from '#contract/api';
 
 // The official client (a devDependency). Imported by a computed name so the typecheck of a checkout whose
 // node_modules predates it still passes; the parts used here are typed below.

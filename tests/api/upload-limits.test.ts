@@ -6,7 +6,7 @@ import { useServer } from '../support/server';
 import { HttpClient, fileFrom, type UploadFile } from '../support/http-client';
 import { CORPUS_DIR, corpusPath } from '../support/paths';
 import { listJobs, storedFiles, waitForSettled } from '../support/jobs';
-import type { CompressResponse } from '../../src/contract/api';
+import type { CompressResponse } from '#contract/api';
 
 const MiB = 1024 * 1024;
 /** A real PNG padded after IEND to an exact size (decoders ignore trailing bytes). */

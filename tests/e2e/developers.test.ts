@@ -2,7 +2,7 @@
 // curl, Node and Python, no console errors or CSP violations (no CDN, own bundle), and no serious a11y violations.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../src/contract/openapi';
+import { buildOpenApiDocument } from '#contract/openapi';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { SHOTS, closeApp, openApp, type App } from './support/app';
 

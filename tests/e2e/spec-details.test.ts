@@ -2,8 +2,8 @@
 // that describes the self-service export and deletion that exist.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MIN_FILE_SIZE } from '../../src/contract/limits';
-import { fileTooSmallMessage } from '../../src/contract/messages';
+import { MIN_FILE_SIZE } from '#contract/limits';
+import { fileTooSmallMessage } from '#contract/messages';
 import { useServedApp } from './support/app';
 
 const AD_CLIENT = 'ca-pub-1234567890123456';

@@ -6,9 +6,9 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { startServer, type TestServer } from '../support/server';
 import { launchBrowser } from '../support/browser';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { MISSING_CLIENT_WARNING } from '../../src/client/components/ads/ad-config';
-import { BLOG_ARTICLES } from '../../src/client/content/blog/articles';
-import { rateMetric } from '../../src/client/lib/web-vitals';
+import { MISSING_CLIENT_WARNING } from '#client/components/ads/ad-config.ts';
+import { BLOG_ARTICLES } from '#client/content/blog/articles.ts';
+import { rateMetric } from '#client/lib/web-vitals.ts';
 
 const AD_CLIENT = 'ca-pub-1234567890123456';
 

@@ -25,8 +25,8 @@ const codecPids = (serverPid: number) =>
   });
 import { mountSmallDisk, mountUnavailableReason, type SmallDisk } from './tmpfs';
 import { seededRandom } from '../support/seed';
-import { MAX_RETRIES } from '../../src/contract/limits';
-import { CRASH_MESSAGE } from '../../src/server/sandbox/codec-pool';
+import { MAX_RETRIES } from '#contract/limits';
+import { CRASH_MESSAGE } from '#server/sandbox/codec-pool';
 
 const PHOTOS = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim11.png', 'kodim12.png'];
 const photo = (name: string) => fileFrom(corpusPath('photos', name));

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../support/server';
 import { HttpClient, fileFrom, type UploadFile } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, waitFor, waitForSettled } from '../support/jobs';
-import type { CompressResponse, Job } from '../../src/contract/api';
+import type { CompressResponse, Job } from '#contract/api';
 import * as gen from './generators';
 import { filePart, multipartRequest, rawRequest } from './raw-http';
 

@@ -1,7 +1,7 @@
 // Helpers for API-key tests: a signed-in user (cookie client) and key-authenticated requests without cookies.
 import { expect } from 'vitest';
 import { HttpClient, type UploadFile } from './http-client';
-import type { CreatedApiKey } from '../../src/contract/api-keys';
+import type { CreatedApiKey } from '#contract/api-keys';
 
 let counter = 0;
 

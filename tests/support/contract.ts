@@ -2,7 +2,7 @@
 // response that drifts from the contract fails the test that produced it.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
-import type { OpenApiDocument } from '../../src/contract/openapi';
+import type { OpenApiDocument } from '#contract/openapi';
 
 const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 

@@ -1,5 +1,5 @@
 // A finished job as the API returns it, for tests of what the client shows; a test names only what matters to it.
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 
 export function aJob(overrides: Partial<Job> = {}): Job {
   const now = new Date().toISOString();

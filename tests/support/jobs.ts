@@ -3,7 +3,7 @@ import { SCALEOUT, existingBacking } from './scaleout-backing';
 import { listObjects } from './test-bucket';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 import type { HttpClient } from './http-client';
 
 export async function listJobs(client: HttpClient): Promise<Job[]> {

@@ -2,7 +2,7 @@
 // the server runs. The file is read at every reading of the clock, so a new offset holds from the test's next
 // request on, with no wait (a cost only tests pay).
 import fs from 'node:fs';
-import type { Clock } from '../../src/server/clock';
+import type { Clock } from '#server/clock';
 
 export function offsetClock(offsetMs = 0, offsetFile?: string): Clock {
   if (!offsetFile) return { now: () => Date.now() + offsetMs };

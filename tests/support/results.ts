@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Job } from '../../src/contract/api';
-import { compress } from '../../src/server/codec';
+import type { Job } from '#contract/api';
+import { compress } from '#server/codec/index';
 import type { HttpClient, UploadFile } from './http-client';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

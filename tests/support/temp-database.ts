@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { openDatabase, type Db } from '../../src/server/db/database';
+import { openDatabase, type Db } from '#server/db/database';
 
 /** A clock the test moves by hand. */
 export type MovableClock = { t: number; now(): number };

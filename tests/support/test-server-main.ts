@@ -1,10 +1,10 @@
 // The server as tests that move time start it: the production entry point (src/server/main.ts) with an offset clock
 // injected. Only this file reads TEST_CLOCK_OFFSET_MS (a fixed offset) and TEST_CLOCK_OFFSET_FILE (a file holding the
 // offset, rewritten by the test while the server runs); the production configuration has no such setting.
-import { ConfigError, loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { createDeps, StartupError } from '../../src/server/container';
-import { runRole } from '../../src/server/roles';
+import { ConfigError, loadConfig } from '#server/config';
+import { createLogger } from '#server/logger';
+import { createDeps, StartupError } from '#server/container';
+import { runRole } from '#server/roles';
 import { offsetClock } from './offset-clock';
 
 try {

@@ -7,8 +7,8 @@ import type { JobRepository } from './job-repository';
 import type { JobRow } from '#server/db/schema';
 import type { Logger } from '#server/logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
-import { CodecError, MIME_TYPES } from '#server/codec/types';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
+import { CodecError, MIME_TYPES } from '#server/codec/planning';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
 import type { FileCompressor } from '#server/sandbox/protocol';
 import { controlOptionsOf } from './job-settings';
 import { CodecCrashError } from '#server/sandbox/codec-pool';

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { compress, makePreview } from '#server/codec/index';
-import { transformImage } from '#server/codec/tinify-transform';
-import { estimate } from '#server/codec/estimate';
+import { transformImage } from '#server/codec/index';
+import { estimate } from '#server/codec/index';
 import {
   lowerPriority,
   serializeError,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import type { Job } from '../../../src/contract/api';
+import type { Job } from '#contract/api';
 import { launchBrowser } from '../../support/browser';
 import { REPO_ROOT } from '../../support/paths';
 import { startServer, type TestServer } from '../../support/server';

@@ -1,7 +1,7 @@
 // The re-tune panel's request: it starts from the job's own settings and sends what the panel shows.
 import { describe, expect, it } from 'vitest';
-import { controlOf, recompressChanges } from '../../../src/client/components/tool/adjust-dialog';
-import type { Job } from '../../../src/contract/api';
+import { controlOf, recompressChanges } from '#client/components/tool/adjust-dialog.tsx';
+import type { Job } from '#contract/api';
 
 const job = {
   compressionQuality: 80,

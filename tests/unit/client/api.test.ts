@@ -1,6 +1,6 @@
 // The spec's error format for API calls, and how an unauthorized error is recognised.
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, isUnauthorizedError, throwIfNotOk } from '../../../src/client/lib/api';
+import { ApiRequestError, isUnauthorizedError, throwIfNotOk } from '#client/lib/api.ts';
 
 const response = (status: number, body: string, statusText = '') => new Response(body || null, { status, statusText });
 

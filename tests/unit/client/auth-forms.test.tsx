@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoginForm, RegisterForm } from '../../../src/client/components/auth/auth-forms';
-import { MESSAGES } from '../../../src/contract/messages';
+import { LoginForm, RegisterForm } from '#client/components/auth/auth-forms.tsx';
+import { MESSAGES } from '#contract/messages';
 
 afterEach(() => {
   cleanup();

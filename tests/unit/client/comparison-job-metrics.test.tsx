@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { JobMetrics } from '../../../src/client/components/tool/comparison/job-metrics';
-import type { Job } from '../../../src/contract/api';
+import { JobMetrics } from '#client/components/tool/comparison/job-metrics.tsx';
+import type { Job } from '#contract/api';
 import { aJob } from '../../support/job-fixture';
 
 afterEach(cleanup);

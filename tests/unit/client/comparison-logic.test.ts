@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { devicePixelsPerImagePixel, panFromKey, splitFromKey, zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '../../../src/client/components/tool/comparison/zoom';
-import { DEFAULT_SETTINGS, selectedPresetId, withCustomQuality, withPreset } from '../../../src/client/components/tool/settings';
-import { DEFAULT_CONTROL } from '../../../src/client/components/tool/control';
-import type { Preset } from '../../../src/contract/api';
+import { devicePixelsPerImagePixel, panFromKey, splitFromKey, zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '#client/components/tool/comparison/zoom.ts';
+import { DEFAULT_SETTINGS, selectedPresetId, withCustomQuality, withPreset } from '#client/components/tool/settings.ts';
+import { DEFAULT_CONTROL } from '#client/components/tool/control.ts';
+import type { Preset } from '#contract/api';
 
 describe('zoom in real pixels', () => {
   const viewer = { width: 800, height: 600 };

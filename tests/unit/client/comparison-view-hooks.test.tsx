@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useViewTransform } from '../../../src/client/components/tool/comparison/use-view-transform';
-import { useFullscreenDialog } from '../../../src/client/components/tool/comparison/use-fullscreen-dialog';
+import { useViewTransform } from '#client/components/tool/comparison/use-view-transform.ts';
+import { useFullscreenDialog } from '#client/components/tool/comparison/use-fullscreen-dialog.ts';
 
 afterEach(() => {
   cleanup();

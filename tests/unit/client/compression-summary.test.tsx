@@ -2,9 +2,9 @@
 // The tool page's summary states the same totals as the dashboard (lib/dashboard-stats.ts), over completed jobs only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { CompressionSummary } from '../../../src/client/components/tool/compression-summary';
-import { formatFileSize } from '../../../src/client/lib/format';
-import type { Job } from '../../../src/contract/api';
+import { CompressionSummary } from '#client/components/tool/compression-summary.tsx';
+import { formatFileSize } from '#client/lib/format.ts';
+import type { Job } from '#contract/api';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 // The control settings as the panel edits them: each field's problem, the form fields sent, and what is remembered.
 import { describe, expect, it } from 'vitest';
-import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, controlFields, controlProblems, loadStoredControl, storeControl } from '../../../src/client/components/tool/control';
+import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, controlFields, controlProblems, loadStoredControl, storeControl } from '#client/components/tool/control.ts';
 
 describe('control settings', () => {
   it('names the field that is wrong, and only that one', () => {

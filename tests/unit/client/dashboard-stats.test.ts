@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDashboardStats } from '../../../src/client/lib/dashboard-stats';
+import { computeDashboardStats } from '#client/lib/dashboard-stats.ts';
 
 const job = (status: string, originalSize: number, compressedSize: number | null) =>
   ({ status, originalSize, compressedSize }) as { status: 'completed'; originalSize: number; compressedSize: number | null };

@@ -3,8 +3,8 @@
 // onUpload, and lists both its own refusals and those onUpload reports back from the server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { DropZone, type DropZoneProps } from '../../../src/client/components/tool/drop-zone';
-import { MESSAGES } from '../../../src/contract/messages';
+import { DropZone, type DropZoneProps } from '#client/components/tool/drop-zone.tsx';
+import { MESSAGES } from '#contract/messages';
 
 afterEach(cleanup);
 

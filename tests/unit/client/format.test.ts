@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatElapsed, formatExpiry, formatFileSize, formatMinutes, savingPercent } from '../../../src/client/lib/format';
+import { formatBytes, formatElapsed, formatExpiry, formatFileSize, formatMinutes, savingPercent } from '#client/lib/format.ts';
 
 describe('formatFileSize (drop zone: 1024 steps, one decimal)', () => {
   it.each([

@@ -8,7 +8,7 @@ import {
   pixelDifferences,
   qualityLevel,
   QUALITY_LEVEL_CLASSES,
-} from '../../../src/client/lib/image-diff';
+} from '#client/lib/image-diff.ts';
 
 const rgba = (...pixels: Array<[number, number, number, number?]>) => new Uint8ClampedArray(pixels.flatMap(([r, g, b, a = 255]) => [r, g, b, a]));
 

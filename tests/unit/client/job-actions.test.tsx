@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLogout } from '../../../src/client/api/account';
-import { useClearJobs, useRemoveJob } from '../../../src/client/api/jobs';
-import { queryKeys, uploadConfigKey } from '../../../src/client/api/keys';
-import { useQueueAction } from '../../../src/client/api/queue';
-import { createQueryClient } from '../../../src/client/lib/query-client';
+import { useLogout } from '#client/api/account.ts';
+import { useClearJobs, useRemoveJob } from '#client/api/jobs.ts';
+import { queryKeys, uploadConfigKey } from '#client/api/keys.ts';
+import { useQueueAction } from '#client/api/queue.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { JobCard } from '../../../src/client/components/tool/job-card';
-import type { Job } from '../../../src/contract/api';
+import { JobCard } from '#client/components/tool/job-card.tsx';
+import type { Job } from '#contract/api';
 import { aJob } from '../../support/job-fixture';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 // The reference page's schema rendering, against the real generated document.
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../src/contract/openapi';
-import { fieldRows, typeLabel, type JsonSchema } from '../../../src/client/lib/openapi-view';
+import { buildOpenApiDocument } from '#contract/openapi';
+import { fieldRows, typeLabel, type JsonSchema } from '#client/lib/openapi-view.ts';
 
 describe('openapi view', () => {
   const doc = buildOpenApiDocument();

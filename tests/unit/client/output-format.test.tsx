@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { JobCard } from '../../../src/client/components/tool/job-card';
-import { FORMAT_STORAGE_KEY, initialSettings, loadStoredFormat, storeFormat } from '../../../src/client/components/tool/settings';
-import { autoDecisionText, outputFormatCounts, outputFormatText, resultFilename } from '../../../src/client/lib/output-format';
-import type { Job } from '../../../src/contract/api';
+import { JobCard } from '#client/components/tool/job-card.tsx';
+import { FORMAT_STORAGE_KEY, initialSettings, loadStoredFormat, storeFormat } from '#client/components/tool/settings.ts';
+import { autoDecisionText, outputFormatCounts, outputFormatText, resultFilename } from '#client/lib/output-format.ts';
+import type { Job } from '#contract/api';
 import { aJob } from '../../support/job-fixture';
 
 afterEach(() => {

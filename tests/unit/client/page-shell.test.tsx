@@ -4,9 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PageShell, type PageShellVariant } from '../../../src/client/components/layout/page-shell';
-import { dismissToast } from '../../../src/client/lib/toast';
-import type { User } from '../../../src/contract/api';
+import { PageShell, type PageShellVariant } from '#client/components/layout/page-shell.tsx';
+import { dismissToast } from '#client/lib/toast.ts';
+import type { User } from '#contract/api';
 
 const ANN: User = { id: 'u1', email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', profileImageUrl: null, createdAt: '' };
 

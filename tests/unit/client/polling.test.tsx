@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { jobsQueryOptions, POLL_MS, pollInterval } from '../../../src/client/api/jobs';
-import { useQueueStatus } from '../../../src/client/api/queue';
-import { createQueryClient } from '../../../src/client/lib/query-client';
+import { jobsQueryOptions, POLL_MS, pollInterval } from '#client/api/jobs.ts';
+import { useQueueStatus } from '#client/api/queue.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
 
 const job = (status: string) => ({ id: `job-${status}`, status });
 const IDLE_LISTS = [undefined, [], [job('completed')], [job('error'), job('completed')]];

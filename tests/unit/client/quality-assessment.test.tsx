@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import QualityAssessment from '../../../src/client/components/tool/comparison/quality-assessment';
-import type { Job } from '../../../src/contract/api';
+import QualityAssessment from '#client/components/tool/comparison/quality-assessment.tsx';
+import type { Job } from '#contract/api';
 import { aJob } from '../../support/job-fixture';
-import { MESSAGES } from '../../../src/contract/messages';
+import { MESSAGES } from '#contract/messages';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryObserver, type QueryKey } from '@tanstack/react-query';
-import { invalidateJobState, queryKeys, uploadConfigKey } from '../../../src/client/api/keys';
-import { createQueryClient } from '../../../src/client/lib/query-client';
+import { invalidateJobState, queryKeys, uploadConfigKey } from '#client/api/keys.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

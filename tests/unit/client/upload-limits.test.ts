@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeHint } from '../../../src/client/lib/upload-limits';
+import { sizeHint } from '#client/lib/upload-limits.ts';
 
 describe('size hint under the drop zone', () => {
   it('uses the formatted maximum when the server supplies one', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProgress } from '../../../src/client/lib/upload';
+import { describeProgress } from '#client/lib/upload.ts';
 
 describe('upload progress', () => {
   it('gives the whole percent sent, and no time left until a second of sending gives a rate', () => {

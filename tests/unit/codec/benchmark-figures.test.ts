@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ratioText } from '../../../src/client/content/benchmark-figures';
-import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
+import { ratioText } from '#client/content/benchmark-figures.ts';
+import { COMPRESSION_PRESETS } from '#contract/presets';
 import { REPO_ROOT, corpusPath } from '../../support/paths';
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/client/content/generated/benchmark-figures.json');

@@ -1,41 +1,59 @@
-// Which candidates Auto tries, and when the upload itself may be the result (candidates.ts), on small synthetic
-// images: the decisions, not the encoders, are under test here.
+// Which candidates Auto tries, and when the upload itself may be the result (the codec core's pipeline, run by the
+// sharp engine), on small synthetic images: the decisions, not the encoders, are under test here.
 import type { Metadata } from 'sharp';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FormatDecision } from '../../../src/contract/api';
-import { MAX_PNG_PIXELS } from '../../../src/contract/limits';
-import { autoPlan, keptUpload, uploadCandidate } from '../../../src/server/codec/candidates';
-import { Deadline } from '../../../src/server/codec/deadline';
-import type { Job } from '../../../src/server/codec/encode';
-import type { ImageFormat } from '../../../src/server/codec/types';
+import type { FormatDecision } from '#contract/api';
+import { MAX_PNG_PIXELS } from '#contract/limits';
+import { candidatesOf, newJob, uploadCandidate as coreUploadCandidate } from '#codec-core/pipeline';
+import type { CodecSettings } from '#codec-core/engine';
+import { Deadline } from '#server/codec/deadline';
+import type { SharpImage } from '#server/codec/engine/open';
+import { sharpEngine } from '#server/codec/engine/sharp-engine';
+import type { ImageFormat } from '#server/codec/types';
 
 const deadlines: Deadline[] = [];
 afterEach(() => {
   for (const d of deadlines.splice(0)) d.dispose();
 });
 
-function jobOf(input: Buffer, inputFormat: ImageFormat, meta: Partial<Metadata>, overrides: Partial<Job> = {}): Job {
+interface Overrides {
+  mode?: CodecSettings['mode'];
+  bounded?: SharpImage['bounded'];
+}
+
+function jobOf(input: Buffer, inputFormat: ImageFormat, meta: Partial<Metadata>, overrides: Overrides = {}): SharpImage {
   const deadline = new Deadline(600);
   deadlines.push(deadline);
   const width = meta.width ?? 8;
   const height = meta.height ?? 8;
+  const settings: CodecSettings = { quality: 75, format: 'auto', mode: overrides.mode ?? 'quality', metadata: 'strip', background: '#ffffff', allowResize: false };
   return {
     input,
-    inputFormat,
+    format: inputFormat,
     meta: { width, height, format: inputFormat === 'jpeg' ? 'jpeg' : inputFormat, ...meta } as Metadata,
-    quality: 75,
-    mode: 'quality',
-    policy: 'strip',
-    background: '#ffffff',
+    hasAlpha: meta.hasAlpha === true,
+    settings,
     maxPixels: 100_000_000,
     deadline,
     upright: { width, height },
-    bounded: null,
+    bounded: overrides.bounded ?? null,
     failOn: 'truncated',
-    ...overrides,
   };
 }
+
+/** Auto's plan for the upload with the viewer's formats. */
+async function autoPlan(image: SharpImage, allowed: ImageFormat[]) {
+  const { plan, traits } = await candidatesOf(newJob(sharpEngine, { ...image, settings: { ...image.settings, formats: allowed } }));
+  return { plan, traits: traits! };
+}
+
+/** The upload as a fixed format's result (its own format): the upload passed on, or null. */
+const keptUpload = (image: SharpImage) => coreUploadCandidate(newJob(sharpEngine, image), { uploadFormats: [image.format], decision: null, plan: { formats: [], skipped: [] }, traits: null });
+
+/** The upload as Auto's candidate, recorded in `decision`. */
+const uploadCandidate = (image: SharpImage, allowed: ImageFormat[], decision: FormatDecision) =>
+  coreUploadCandidate(newJob(sharpEngine, image), { uploadFormats: allowed, decision, plan: { formats: [], skipped: [] }, traits: null });
 
 const emptyDecision = (): FormatDecision => ({ winner: 'png', keptOriginal: false, candidates: [], skipped: [] });
 

@@ -1,8 +1,8 @@
 // The codec's refusals, checked where they are made: the PNG pixel limit read from the header at upload, the
 // messages users read, the classification of libvips failures, and the one time budget a compression shares.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PNG_PIXELS } from '../../../src/contract/limits';
-import { Deadline } from '../../../src/server/codec/deadline';
+import { MAX_PNG_PIXELS } from '#contract/limits';
+import { Deadline } from '#server/codec/deadline';
 import {
   CORRUPT_MESSAGE,
   memoryLimitError,
@@ -11,9 +11,9 @@ import {
   timeoutError,
   toCodecError,
   tooManyPixelsError,
-} from '../../../src/server/codec/errors';
-import { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from '../../../src/server/codec/png-header';
-import { CodecError } from '../../../src/server/codec/types';
+} from '#server/codec/errors';
+import { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from '#server/codec/input/png-header';
+import { CodecError } from '#server/codec/types';
 
 /** The first 24 bytes of a PNG: signature, IHDR length and type, width and height. */
 function pngHead(width: number, height: number, chunk = 'IHDR'): Buffer {

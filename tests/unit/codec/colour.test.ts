@@ -2,8 +2,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compress } from './unhurried';
-import { browserCmykToRgb, hasAdobeMarker } from '../../../src/server/codec/colour';
-import { hasIntentTables } from '../../../src/server/codec/relative-intent';
+import { browserCmykToRgb, hasAdobeMarker } from '#server/codec/colour/colour';
+import { hasIntentTables } from '#server/codec/colour/relative-intent';
 import { desaturatedPreference, lutDisplayProfile, srgbColorimetric, withPngProfile } from '../../support/icc-profiles';
 import { readCorpus } from './corpus';
 

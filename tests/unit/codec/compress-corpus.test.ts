@@ -2,10 +2,10 @@
 // 8-bit sRGB or grey, and free of private metadata.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type CompressResult } from '../../../src/server/codec';
+import { type CompressResult } from '#server/codec/index';
 import { HANG_GUARD_MS, compress } from './unhurried';
-import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
-import { minimalExif } from '../../../src/server/codec/metadata-strip';
+import { COMPRESSION_PRESETS } from '#contract/presets';
+import { minimalExif } from '#server/codec/metadata/metadata-strip';
 import { corpusFiles, readCorpus } from './corpus';
 
 const web = COMPRESSION_PRESETS.find((p) => p.id === 'web')!;

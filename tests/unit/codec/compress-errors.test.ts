@@ -2,7 +2,7 @@
 // few files whose damage is harmless) in a valid image; nothing else ever escapes.
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { CodecError, type CodecErrorKind } from '../../../src/server/codec';
+import { CodecError, type CodecErrorKind } from '#server/codec/index';
 import { compress } from './unhurried';
 import { corpusFiles, readCorpus } from './corpus';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ENCODERS } from '../../../src/server/codec';
-import { planAutoCandidates } from '../../../src/server/codec/auto';
-import { calibrated } from '../../../src/server/codec/encoders/descriptor';
-import { codecTimeLimit, workingBytesPerPixel } from '../../../src/server/codec/time-limit';
-import { AUTO_EXTRA_BYTES_PER_PIXEL, ENCODER_COSTS } from '../../../src/server/codec/costs';
-import { FORMAT_MIME_TYPES, IMAGE_FORMATS, outputFilename, parseColour } from '../../../src/contract/settings';
+import { ENCODERS } from '#server/codec/index';
+import { planAutoCandidates } from '#codec-core/candidates';
+import { calibrated } from '#codec-core/formats/descriptor';
+import { codecTimeLimit, workingBytesPerPixel } from '#server/codec/time-limit';
+import { AUTO_EXTRA_BYTES_PER_PIXEL, ENCODER_COSTS } from '#server/codec/costs';
+import { FORMAT_MIME_TYPES, IMAGE_FORMATS, outputFilename, parseColour } from '#contract/settings';
 
 describe('encoder descriptors', () => {
   it.each(IMAGE_FORMATS)('%s: its MIME type and extension, and valid options at every quality', (format) => {

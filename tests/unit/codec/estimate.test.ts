@@ -3,8 +3,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compress } from './unhurried';
-import { ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, estimate } from '../../../src/server/codec/estimate';
-import { CodecError } from '../../../src/server/codec/types';
+import { ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, estimate } from '#server/codec/index';
+import { CodecError } from '#server/codec/types';
 
 /** A photograph-like image: gaussian noise over a mid grey, so every encoder has real work to do. */
 function noisyJpeg(width: number, height: number, quality = 90): Promise<Buffer> {

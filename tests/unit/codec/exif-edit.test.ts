@@ -2,7 +2,7 @@
 // the editor must give back (the same bytes at the same offsets, with what it removes zeroed or cut off) can be
 // written out in full and compared byte for byte.
 import { describe, expect, it } from 'vitest';
-import { editExif, exifHasGps } from '../../../src/server/codec/exif-edit';
+import { editExif, exifHasGps } from '#server/codec/metadata/exif-edit';
 
 const SHORT = 3;
 const LONG = 4;

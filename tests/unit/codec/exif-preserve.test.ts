@@ -5,7 +5,7 @@
 // the fields it could read safely, never an exception or a hang.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { preservedExif, type PreserveField } from '../../../src/server/codec/exif-preserve';
+import { preservedExif, type PreserveField } from '#server/codec/metadata/exif-preserve';
 import { readCorpus } from './corpus';
 
 type Order = 'II' | 'MM';

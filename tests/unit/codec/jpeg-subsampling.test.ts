@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compress } from './unhurried';
-import { chromaDetail } from '../../../src/server/codec/chroma';
+import { chromaDetail } from '#codec-core/metrics/chroma';
 import { readCorpus } from './corpus';
 
 async function subsamplingOf(file: string, quality: number): Promise<string | undefined> {

@@ -2,7 +2,7 @@
 // JPEG only as the uploaded JPEG itself.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../../../src/server/codec';
+import { CodecError } from '#server/codec/index';
 import { compress } from './unhurried';
 import { readCorpus } from './corpus';
 

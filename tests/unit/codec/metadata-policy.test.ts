@@ -2,13 +2,13 @@
 // location too; `strip` is the default of before. In every policy the picture stays upright.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type ImageFormat } from '../../../src/server/codec';
+import { type ImageFormat } from '#server/codec/index';
 import { compress } from './unhurried';
-import { editExif } from '../../../src/server/codec/exif-edit';
-import { keepOriginalWith } from '../../../src/server/codec/keep-original';
-import { keepsProfile, type UploadMetadata } from '../../../src/server/codec/metadata-policy';
-import { minimalExif } from '../../../src/server/codec/metadata-strip';
-import { editXmp } from '../../../src/server/codec/xmp-edit';
+import { editExif } from '#server/codec/metadata/exif-edit';
+import { keepOriginalWith } from '#server/codec/metadata/keep-original';
+import { keepsProfile, type UploadMetadata } from '#server/codec/metadata/metadata-policy';
+import { minimalExif } from '#server/codec/metadata/metadata-strip';
+import { editXmp } from '#server/codec/metadata/xmp-edit';
 import { readCorpus } from './corpus';
 import { GPS_IFD_TAG, ORIENTATION_TAG, ifd0Tags } from '../../support/exif-tags';
 

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalExif, stripJpegMetadata, stripPngMetadata, withPngText } from '../../../src/server/codec/metadata-strip';
+import { minimalExif, stripJpegMetadata, stripPngMetadata, withPngText } from '#server/codec/metadata/metadata-strip';
 import { readCorpus } from './corpus';
 
 const GPS_EXIF = {

@@ -4,8 +4,8 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalExif } from '../../../src/server/codec/metadata-strip';
-import { iptcResource, withJpegMetadata, withPngMetadata, withWebpMetadata } from '../../../src/server/codec/metadata-write';
+import { minimalExif } from '#server/codec/metadata/metadata-strip';
+import { iptcResource, withJpegMetadata, withPngMetadata, withWebpMetadata } from '#server/codec/metadata/metadata-write';
 import { pngChunk as rawPngChunk } from '../../hostile/generators';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');

@@ -4,7 +4,7 @@
 // section repeats the comparison over the corpus photos when the reference binary is installed.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ssimulacra2, type RgbImage } from '../../../src/server/codec/perceptual';
+import { ssimulacra2, type RgbImage } from '#codec-core/metrics/ssimulacra2';
 import { corpusPath } from '../../support/paths';
 
 const W = 256;

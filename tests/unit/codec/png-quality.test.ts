@@ -3,8 +3,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compress } from './unhurried';
-import { paletteRungs } from '../../../src/server/codec/png';
-import { flatColourError, similarity, type RawImage } from '../../../src/server/codec/similarity';
+import { paletteRungs } from '#codec-core/formats/png';
+import { flatColourError, similarity, type RawImage } from '#codec-core/metrics/similarity';
 import { readCorpus } from './corpus';
 
 async function decode(png: Buffer, channels: number): Promise<RawImage> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPRESSION_PRESETS } from '../../../src/contract/presets';
+import { COMPRESSION_PRESETS } from '#contract/presets';
 
 describe('COMPRESSION_PRESETS', () => {
   it('offers exactly the three presets of the spec, in order', () => {

@@ -2,7 +2,7 @@
 // WebP; the decoder is as lenient as the codec's own (a truncated file still gets a preview) but keeps the pixel limit.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_MAX_EDGE, makePreview } from '../../../src/server/codec/preview';
+import { PREVIEW_MAX_EDGE, makePreview } from '#server/codec/preview';
 import { readCorpus } from './corpus';
 
 const LIMIT = 100_000_000;

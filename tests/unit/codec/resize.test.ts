@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compress } from './unhurried';
-import { fitInside } from '../../../src/server/codec/resize';
+import { fitInside } from '#codec-core/geometry';
 import { readCorpus } from './corpus';
 
 describe('fitInside', () => {

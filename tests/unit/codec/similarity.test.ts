@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { similarity, type RawImage } from '../../../src/server/codec/similarity';
+import { similarity, type RawImage } from '#codec-core/metrics/similarity';
 
 function image(width: number, height: number, channels: number, pixel: (x: number, y: number, c: number) => number): RawImage {
   const data = new Uint8Array(width * height * channels);

@@ -2,11 +2,11 @@
 // the format that fits at the highest quality.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type ImageFormat } from '../../../src/server/codec';
+import { type ImageFormat } from '#server/codec/index';
 import { HANG_GUARD_MS, compress } from './unhurried';
-import { codecTimeLimit, workingBytesPerPixel } from '../../../src/server/codec/time-limit';
-import { RESIZE_QUALITY } from '../../../src/server/codec/size-mode';
-import { largestFitting } from '../../../src/server/codec/size-search';
+import { codecTimeLimit, workingBytesPerPixel } from '#server/codec/time-limit';
+import { RESIZE_QUALITY } from '#codec-core/modes/size';
+import { largestFitting } from '#codec-core/modes/largest-fitting';
 import { readCorpus } from './corpus';
 
 const photo = () => readCorpus('photos/kodim03.png'); // 768×512

@@ -2,8 +2,13 @@
 // search itself against scripted score curves. The whole mode, with real encoders, is tested through the API
 // (tests/api/smart-mode.test.ts).
 import { describe, expect, it } from 'vitest';
-import { IMAGE_FORMATS } from '../../../src/contract/settings';
-import { LOWEST, MAX_PROBES, PROXY_PIXELS, SMART_TARGETS, TILE, lowestReaching, proxyOf, smartTarget } from '../../../src/server/codec/smart-mode';
+import { IMAGE_FORMATS } from '#contract/settings';
+import { LOWEST, SMART_SCORED_PIXELS as PROXY_PIXELS, SMART_TARGETS, smartTarget } from '#codec-core/modes/smart';
+import { MAX_PROBES, lowestReaching } from '#codec-core/modes/lowest-reaching';
+import { TILE, proxyOf as proxyWithin } from '#codec-core/pixels';
+import type { Pixels } from '#codec-core/engine';
+
+const proxyOf = (image: Pixels) => proxyWithin(image, PROXY_PIXELS);
 
 /** An image whose every pixel says where it came from: R,G = x,y modulo 256, B = (x >> 8) + 16 * (y >> 8). */
 function labelled(width: number, height: number) {

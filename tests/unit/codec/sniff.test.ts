@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageFormat, SNIFF_BYTES } from '../../../src/server/codec';
+import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/index';
 import { readCorpus } from './corpus';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);

@@ -1,7 +1,7 @@
 // The codec as the unit tests call it: with a time limit far above the product's 30 s unless a test sets its own.
 // These tests check what the codec makes, not how fast; on a loaded machine a slow encode must not become a
 // failure. The time limit itself is tested with explicit limits (compress-errors.test.ts, tests/hostile).
-import { compress as codecCompress } from '../../../src/server/codec';
+import { compress as codecCompress } from '#server/codec/index';
 
 const UNHURRIED_SECONDS = 600;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AD_SIZES, decideAd, resolveAdClientId } from '../../../src/client/components/ads/ad-config';
+import { AD_SIZES, decideAd, resolveAdClientId } from '#client/components/ads/ad-config.ts';
 
 describe('ad decision', () => {
   it('renders nothing without a client id', () => {
@@ -39,7 +39,7 @@ describe('missing client warning', () => {
   it('warns once per page load however many slots ask', async () => {
     vi.resetModules();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { warnMissingClientOnce, MISSING_CLIENT_WARNING } = await import('../../../src/client/components/ads/ad-config');
+    const { warnMissingClientOnce, MISSING_CLIENT_WARNING } = await import('#client/components/ads/ad-config.ts');
     warnMissingClientOnce();
     warnMissingClientOnce();
     warnMissingClientOnce();

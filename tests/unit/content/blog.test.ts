@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_ARTICLES } from '../../../src/client/content/blog/articles';
+import { BLOG_ARTICLES } from '#client/content/blog/articles.ts';
 import {
   BLOG_ARTICLE_SUMMARIES,
   categoryCounts,
   formatPublishDate,
   POPULAR_TAGS,
   readTimeText,
-} from '../../../src/client/content/blog/summaries';
-import { stripHtml } from '../../../src/client/content/structured-data';
+} from '#client/content/blog/summaries.ts';
+import { stripHtml } from '#client/content/structured-data.ts';
 
 const SPEC_ARTICLES = [
   ['ultimate-jpeg-optimization-guide', 'Tutorial', 8, '2025-01-21'],

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { FaqAccordion, nextFocusIndex } from '../../../src/client/components/content/faq-accordion';
-import { shiftHeadings } from '../../../src/client/components/content/html-content';
-import { FAQ_ITEMS } from '../../../src/client/content/faq';
-import { GUEST_MAX_SIZE_TEXT, QUEUE_RULES_TEXT, RETENTION_TEXT, USER_FILES_TEXT } from '../../../src/client/content/limits-text';
+import { FaqAccordion, nextFocusIndex } from '#client/components/content/faq-accordion.tsx';
+import { shiftHeadings } from '#client/components/content/html-content.tsx';
+import { FAQ_ITEMS } from '#client/content/faq.ts';
+import { GUEST_MAX_SIZE_TEXT, QUEUE_RULES_TEXT, RETENTION_TEXT, USER_FILES_TEXT } from '#client/content/limits-text.ts';
 
 afterEach(cleanup);
 
@@ -68,7 +68,7 @@ describe('AdSlot', () => {
   it('renders nothing and warns once for any number of slots without a client id', async () => {
     vi.resetModules();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { AdSlot } = await import('../../../src/client/components/ads/ad-slot');
+    const { AdSlot } = await import('#client/components/ads/ad-slot.tsx');
     const { container } = render(
       <div>
         <AdSlot size="leaderboard" slot="a" />
@@ -83,7 +83,7 @@ describe('AdSlot', () => {
   it('reserves the slot size and loads the ad script once with a client id', async () => {
     vi.resetModules();
     window.__AD_CLIENT_ID__ = 'ca-pub-0000000000000000';
-    const { AdSlot } = await import('../../../src/client/components/ads/ad-slot');
+    const { AdSlot } = await import('#client/components/ads/ad-slot.tsx');
     render(
       <div>
         <AdSlot size="leaderboard" slot="1111" />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FAQ_CATEGORY_LABELS, FAQ_ITEMS } from '../../../src/client/content/faq';
-import { FAQ_CATEGORIES } from '../../../src/client/content/types';
-import { buildFaqPageJsonLd, serializeJsonLd, stripHtml } from '../../../src/client/content/structured-data';
+import { FAQ_CATEGORY_LABELS, FAQ_ITEMS } from '#client/content/faq.ts';
+import { FAQ_CATEGORIES } from '#client/content/types.ts';
+import { buildFaqPageJsonLd, serializeJsonLd, stripHtml } from '#client/content/structured-data.ts';
 
 describe('FAQ content', () => {
   it('has 13 questions with unique ids and categories from the spec', () => {

@@ -4,18 +4,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Camera, Upload } from 'lucide-react';
-import { ContentSection } from '../../../src/client/components/content/content-section';
-import { TwoColumnPage } from '../../../src/client/components/content/two-column-page';
-import { DataTable, type DataColumn } from '../../../src/client/components/content/data-table';
-import { FeatureGrid } from '../../../src/client/components/content/feature-grid';
-import { FactList } from '../../../src/client/components/content/fact-list';
-import { TestimonialCard } from '../../../src/client/components/content/cards';
-import { SidebarLinks, inPageLinks } from '../../../src/client/components/content/sidebar-card';
-import { WorkflowExplainer } from '../../../src/client/components/tool/workflow-explainer';
-import { IndustrySolutions } from '../../../src/client/components/tool/industry-solutions';
-import { FeaturePanel } from '../../../src/client/components/auth/feature-panel';
-import { GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '../../../src/client/content/limits-text';
-import type { Feature, Testimonial } from '../../../src/client/content/types';
+import { ContentSection } from '#client/components/content/content-section.tsx';
+import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
+import { DataTable, type DataColumn } from '#client/components/content/data-table.tsx';
+import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
+import { FactList } from '#client/components/content/fact-list.tsx';
+import { TestimonialCard } from '#client/components/content/cards.tsx';
+import { SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
+import { WorkflowExplainer } from '#client/components/tool/workflow-explainer.tsx';
+import { IndustrySolutions } from '#client/components/tool/industry-solutions.tsx';
+import { FeaturePanel } from '#client/components/auth/feature-panel.tsx';
+import { GUEST_MAX_SIZE_TEXT, RETENTION_TEXT } from '#client/content/limits-text.ts';
+import type { Feature, Testimonial } from '#client/content/types.ts';
 
 afterEach(cleanup);
 

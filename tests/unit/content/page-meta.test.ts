@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMetaTags, fullTitle } from '../../../src/client/lib/page-meta';
-import { PRODUCT_NAME } from '../../../src/contract/brand';
+import { buildMetaTags, fullTitle } from '#client/lib/page-meta.ts';
+import { PRODUCT_NAME } from '#contract/brand';
 
 describe('page meta', () => {
   it('adds the product name to titles that lack it', () => {

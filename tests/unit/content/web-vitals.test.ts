@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateMetric, VITAL_THRESHOLDS } from '../../../src/client/lib/web-vitals';
+import { rateMetric, VITAL_THRESHOLDS } from '#client/lib/web-vitals.ts';
 
 describe('rateMetric', () => {
   it('uses the spec thresholds (good up to the first, poor above the second)', () => {

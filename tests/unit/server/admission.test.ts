@@ -1,18 +1,18 @@
 // Admission ceilings counted by the real SQL on a real SQLite database: what counts against the total, the
 // owner and the guest address, and that a refused upload inserts nothing.
-import type { JobStatus } from '../../../src/contract/api';
+import type { JobStatus } from '#contract/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/server/db/database';
-import { JobRepository } from '../../../src/server/jobs/job-repository';
-import { AdmissionRepository } from '../../../src/server/jobs/admission-repository';
-import { AdmissionControl } from '../../../src/server/jobs/admission';
-import { DomainError } from '../../../src/server/errors';
-import { STATUS_OF } from '../../../src/server/http/error-status';
-import type { NewJob } from '../../../src/server/db/schema';
+import { openDatabase, type Db } from '#server/db/database';
+import { JobRepository } from '#server/jobs/job-repository';
+import { AdmissionRepository } from '#server/jobs/admission-repository';
+import { AdmissionControl } from '#server/jobs/admission';
+import { DomainError } from '#server/errors';
+import { STATUS_OF } from '#server/http/error-status';
+import type { NewJob } from '#server/db/schema';
 
 const row = (ownerId: string, status: JobStatus = 'pending', guestAddress: string | null = null): NewJob => ({
   id: randomUUID(),

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodecPool } from '../../../src/server/sandbox/codec-pool';
-import type { CodecRequest } from '../../../src/server/sandbox/protocol';
-import { CodecError } from '../../../src/server/codec';
+import { CodecPool } from '#server/sandbox/codec-pool';
+import type { CodecRequest } from '#server/sandbox/protocol';
+import { CodecError } from '#server/codec/index';
 import { corpusPath } from '../../support/paths';
 
 describe('codec process memory bound', { timeout: 180_000 }, () => {

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CodecPool, type CodecPoolOptions } from '../../../src/server/sandbox/codec-pool';
-import { CODEC_PROCESS_BYTES, estimateWorkingBytes, UNKNOWN_NEED_BYTES } from '../../../src/server/sandbox/memory-estimate';
-import { ENCODER_COSTS, SMART_EXTRA_BYTES_PER_PIXEL, SMART_METRIC_BYTES_PER_SCORED_PIXEL, SMART_SCORED_PIXELS } from '../../../src/server/codec/costs';
-import type { CodecRequest } from '../../../src/server/sandbox/protocol';
+import { CodecPool, type CodecPoolOptions } from '#server/sandbox/codec-pool';
+import { CODEC_PROCESS_BYTES, estimateWorkingBytes, UNKNOWN_NEED_BYTES } from '#server/sandbox/memory-estimate';
+import { ENCODER_COSTS, SMART_EXTRA_BYTES_PER_PIXEL, SMART_METRIC_BYTES_PER_SCORED_PIXEL, SMART_SCORED_PIXELS } from '#server/codec/costs';
+import type { CodecRequest } from '#server/sandbox/protocol';
 import { corpusPath } from '../../support/paths';
 
 const HELD_ENTRY = path.join(import.meta.dirname, 'fixtures/held-codec-process.ts');

@@ -1,6 +1,6 @@
 // Connections from a trusted reverse proxy carry many clients, so the per-address bound exempts exactly them.
 import { describe, expect, it } from 'vitest';
-import { trustedProxyMatcher } from '../../../src/server/http/connection-limit';
+import { trustedProxyMatcher } from '#server/http/connection-limit';
 
 describe('trustedProxyMatcher', () => {
   it('matches listed addresses, CIDR ranges and range names, IPv4-mapped peers included', () => {

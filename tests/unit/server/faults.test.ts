@@ -1,8 +1,8 @@
 // One classifier for low-level faults: errno codes, SQLite result codes and PostgreSQL SQLSTATEs all land on the
 // same few codes, each with one sentence and one retry hint.
 import { describe, expect, it } from 'vitest';
-import { classifyFault } from '../../../src/server/faults';
-import { DomainError } from '../../../src/server/errors';
+import { classifyFault } from '#server/faults';
+import { DomainError } from '#server/errors';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtCharacterBoundary, decodeFormFilename, sanitizeFilename, uniqueNames, zipEntryName } from '../../../src/server/jobs/filename';
-import { attachmentHeader } from '../../../src/server/http/content-disposition';
+import { cutAtCharacterBoundary, decodeFormFilename, sanitizeFilename, uniqueNames, zipEntryName } from '#server/jobs/filename';
+import { attachmentHeader } from '#server/http/content-disposition';
 
 describe('sanitizeFilename', () => {
   it.each([

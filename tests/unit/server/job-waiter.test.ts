@@ -1,8 +1,8 @@
 // The long-poll waiter: bounded per owner and in total (past the bound a request is answered at once), and every wait
 // ends when the client goes away or the server stops.
 import { describe, expect, it } from 'vitest';
-import { JobWaiter, MAX_WAITERS_PER_OWNER } from '../../../src/server/api/job-waiter';
-import type { JobRow } from '../../../src/server/db/schema';
+import { JobWaiter, MAX_WAITERS_PER_OWNER } from '#server/jobs/job-waiter';
+import type { JobRow } from '#server/db/schema';
 
 const pending = { id: 'j', status: 'pending' } as JobRow;
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
-import type { JobStatus } from '../../../src/contract/api';
+import type { JobStatus } from '#contract/api';
 import { describe, expect, it } from 'vitest';
-import { computeQueueStats } from '../../../src/server/jobs/job-service';
+import { computeQueueStats } from '#server/jobs/job-service';
 
 const MIN = 60_000;
 const job = (status: JobStatus, created: number, completed: number | null = null) => ({ status, created_at: created, completed_at: completed });

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/server/db/database';
-import { JobRepository } from '../../../src/server/jobs/job-repository';
-import { createBlobStore } from '../../../src/server/storage/create-store';
-import { SessionService } from '../../../src/server/auth/session-service';
-import { LoginThrottle } from '../../../src/server/auth/login-throttle';
-import { RetentionSweeper } from '../../../src/server/retention/sweeper';
-import type { NewJob } from '../../../src/server/db/schema';
+import { openDatabase, type Db } from '#server/db/database';
+import { JobRepository } from '#server/jobs/job-repository';
+import { createBlobStore } from '#server/storage/create-store';
+import { SessionService } from '#server/auth/session-service';
+import { LoginThrottle } from '#server/auth/login-throttle';
+import { RetentionSweeper } from '#server/retention/sweeper';
+import type { NewJob } from '#server/db/schema';
 
 const DAY = 24 * 3600_000;
 

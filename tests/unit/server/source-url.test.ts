@@ -1,6 +1,6 @@
 // Tinify `source.url`: refused unless the host is allow-listed, and never fetched from a private address even then.
 import { describe, expect, it } from 'vitest';
-import { fetchSourceUrl, isPrivateAddress, SourceUrlRefused } from '../../../src/server/tinify/source-url';
+import { fetchSourceUrl, isPrivateAddress, SourceUrlRefused } from '#server/tinify/source-url';
 
 describe('source URL fetching', () => {
   it('is off without an allow-list, and refuses hosts not on it', async () => {

@@ -1,41 +1,7 @@
-// AVIF (AV1 still image, libaom through libheif). Quality is calibrated against our JPEG (see the table below).
+// AVIF through libvips's libheif and libaom, with the core's calibrated quality.
 import { z } from 'zod';
-import type { AvifOptions } from 'sharp';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import { calibrated, toEncoded, type EncoderDescriptor } from './descriptor';
-
-/**
- * Our scale -> libaom quality giving the same median butteraugli as our JPEG at that setting, measured on the
- * corpus photos by `npm run bench -- formats-calibration`.
- */
-export const AVIF_QUALITY = calibrated([
-  [70, 52],
-  [80, 61],
-  // 2026-11-23, codec-efficiency on the first 4 JPEG photos (512 px samples): 90 -> 74 scored 1.20x JPEG's
-  // median butteraugli (JPEG at 90 is now 4:2:0 on photos); raised along the measured slope (about -0.06 BA per step).
-  [90, 77],
-]);
-
-/**
- * libaom speed through sharp's effort 0-9. sharp's default 4 took 19 s for a 12 MP photo on one core, effort 3
- * 5.1 s for about 2% more bytes: 4 would not fit the codec time limit with three jobs sharing two cores.
- */
-export const AVIF_EFFORT = 3;
-
-/**
- * Full-resolution chroma: libaom spends few bits on flat chroma anyway, and 4:2:0 smears saturated edges
- * (red on blue text, product colours) that butteraugli and people both notice. Measured choice, see docs/decisions.
- */
-export const AVIF_CHROMA = '4:4:4';
-
-export function avifOptions(quality: number): AvifOptions {
-  return { quality: AVIF_QUALITY(quality), effort: AVIF_EFFORT, chromaSubsampling: AVIF_CHROMA, bitdepth: 8 };
-}
-
-/** Lossless AV1 (libvips then codes RGB as it is, 4:4:4 without a YUV matrix): pixel-identical, slow and large. */
-export function avifLosslessOptions(): AvifOptions {
-  return { lossless: true, effort: AVIF_EFFORT, bitdepth: 8 };
-}
+import { avifFormat, avifLosslessOptions, avifOptions, type AvifSettings } from '#codec-core/formats/avif';
+import { toEncoded, type SharpEncoder } from './descriptor';
 
 const optionsSchema = z.object({
   quality: z.number().int().min(1).max(100),
@@ -44,13 +10,8 @@ const optionsSchema = z.object({
   bitdepth: z.literal(8),
 });
 
-export const avifEncoder: EncoderDescriptor<AvifOptions> = {
-  format: 'avif',
-  mimeType: FORMAT_MIME_TYPES.avif,
-  extension: FORMAT_EXTENSIONS.avif,
-  supportsAlpha: true,
-  supportsLossless: true,
-  optionsSchema,
-  options: avifOptions,
+export const avifEncoder: SharpEncoder<AvifSettings> = {
+  ...avifFormat,
+  optionsSchema: optionsSchema as z.ZodType<AvifSettings>,
   encode: (decoded, { quality, lossless }) => toEncoded(decoded.avif(lossless ? avifLosslessOptions() : avifOptions(quality))),
 };

@@ -1,16 +1,16 @@
-// Every output format's descriptor, by format.
+// Every output format's sharp encoder, by format.
 import type { ImageFormat } from '#contract/settings';
 import { avifEncoder } from './avif';
-import type { EncoderDescriptor } from './descriptor';
+import type { SharpEncoder } from './descriptor';
 import { jpegEncoder } from './jpeg';
 import { pngEncoder } from './png';
 import { webpEncoder } from './webp';
 
-export const ENCODERS: Record<ImageFormat, EncoderDescriptor> = {
+export const ENCODERS: Record<ImageFormat, SharpEncoder> = {
   jpeg: jpegEncoder,
   png: pngEncoder,
   webp: webpEncoder,
   avif: avifEncoder,
 };
 
-export type { EncodedImage, EncoderDescriptor, EncodeRequest, EncodeSource } from './descriptor';
+export type { EncodedImage, SharpEncoder, EncodeRequest, EncodeSource } from './descriptor';

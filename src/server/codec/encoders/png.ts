@@ -1,11 +1,9 @@
 // PNG: palette quantisation when it is small and good enough, else lossless oxipng (the pipeline is in ../png.ts).
 // Our scale is libimagequant's quality floor, with a structural-similarity floor on top.
 import { z } from 'zod';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import { encodePng, paletteOptions } from '#server/codec/png';
-import type { EncoderDescriptor } from './descriptor';
-
-type PaletteOptions = ReturnType<typeof paletteOptions>;
+import { pngFormat, type PaletteSettings } from '#codec-core/formats/png';
+import { encodePng } from '#server/codec/encoders/png-pipeline';
+import type { SharpEncoder } from './descriptor';
 
 const optionsSchema = z.object({
   palette: z.literal(true),
@@ -15,14 +13,9 @@ const optionsSchema = z.object({
   compressionLevel: z.number().int().min(0).max(9),
 });
 
-export const pngEncoder: EncoderDescriptor<PaletteOptions> = {
-  format: 'png',
-  mimeType: FORMAT_MIME_TYPES.png,
-  extension: FORMAT_EXTENSIONS.png,
-  supportsAlpha: true,
-  supportsLossless: true,
-  optionsSchema: optionsSchema as unknown as z.ZodType<PaletteOptions>,
-  options: paletteOptions,
+export const pngEncoder: SharpEncoder<PaletteSettings> = {
+  ...pngFormat,
+  optionsSchema: optionsSchema as unknown as z.ZodType<PaletteSettings>,
   encode: (decoded, { quality, source, deadline, lossless, exactQuality }) => {
     const { meta } = source;
     const fromPng = source.format === 'png';

@@ -1,35 +1,7 @@
-// WebP (lossy, libwebp) with lossless alpha. Quality is calibrated against our JPEG (see the table below).
+// WebP through libvips's libwebp, with the core's calibrated quality.
 import { z } from 'zod';
-import type { WebpOptions } from 'sharp';
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import { calibrated, toEncoded, type EncoderDescriptor } from './descriptor';
-
-/**
- * Our scale -> libwebp quality giving the same median butteraugli as our JPEG at that setting, measured on the
- * corpus photos by `npm run bench -- formats-calibration`.
- */
-export const WEBP_QUALITY = calibrated([
-  // 2026-11-23, codec-efficiency on the first 4 JPEG photos (512 px samples): at 70 -> 70 WebP scored 1.14x
-  // JPEG's median butteraugli and at 90 -> 90 1.28x (outside the 15% band); raised along the measured slope.
-  [70, 72],
-  [80, 80],
-  [90, 92],
-]);
-
-/** libwebp's method 0-6; see docs/decisions for the measured cost per level. */
-export const WEBP_EFFORT = 4;
-
-export function webpOptions(quality: number): WebpOptions {
-  return { quality: WEBP_QUALITY(quality), effort: WEBP_EFFORT, alphaQuality: 100 };
-}
-
-/**
- * Lossless WebP. `exact` keeps the colour of fully transparent pixels, which libwebp would otherwise be free to
- * change (invisible, but not pixel-identical).
- */
-export function webpLosslessOptions(): WebpOptions {
-  return { lossless: true, exact: true, effort: WEBP_EFFORT };
-}
+import { webpFormat, webpLosslessOptions, webpOptions, type WebpSettings } from '#codec-core/formats/webp';
+import { toEncoded, type SharpEncoder } from './descriptor';
 
 const optionsSchema = z.object({
   quality: z.number().int().min(1).max(100),
@@ -37,13 +9,8 @@ const optionsSchema = z.object({
   alphaQuality: z.number().int().min(0).max(100),
 });
 
-export const webpEncoder: EncoderDescriptor<WebpOptions> = {
-  format: 'webp',
-  mimeType: FORMAT_MIME_TYPES.webp,
-  extension: FORMAT_EXTENSIONS.webp,
-  supportsAlpha: true,
-  supportsLossless: true,
-  optionsSchema,
-  options: webpOptions,
+export const webpEncoder: SharpEncoder<WebpSettings> = {
+  ...webpFormat,
+  optionsSchema: optionsSchema as z.ZodType<WebpSettings>,
   encode: (decoded, { quality, lossless }) => toEncoded(decoded.webp(lossless ? webpLosslessOptions() : webpOptions(quality))),
 };

@@ -2,8 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { once } from 'node:events';
 import { ZipArchive } from 'archiver';
-import type { JobRow } from '#server/db/schema';
-import type { BlobKind } from '#server/storage/blob-store';
+import type { JobRow } from '#server/jobs/job-service';
 import { uniqueNames, zipEntryName } from '#server/jobs/filename';
 import { outputFilename } from '#contract/settings';
 import { attachmentHeader } from '#server/http/content-disposition';
@@ -32,7 +31,7 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
     return job;
   };
 
-  const sendBlob = async (reply: FastifyReply, job: JobRow, kind: BlobKind) => {
+  const sendBlob = async (reply: FastifyReply, job: JobRow, kind: 'result' | 'original') => {
     const size = await deps.blobs.size(kind, job.id);
     const body = size === null ? null : await deps.blobs.openRead(kind, job.id);
     if (size === null || !body) throw notFound('File not found');

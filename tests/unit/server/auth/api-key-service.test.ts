@@ -1,9 +1,9 @@
 // API keys over a real database: the whole key is shown once and stored only as its SHA-256 (decision 0260); each
 // key acts for its owner alone, and a revoked key stops working at once (decision 0261).
 import { describe, expect, it } from 'vitest';
-import { ApiKeyService } from '../../../../src/server/auth/api-key-service';
-import { hashToken } from '../../../../src/server/auth/tokens';
-import { API_KEY_PREFIX, MAX_KEYS_PER_USER } from '../../../../src/contract/api-keys';
+import { ApiKeyService } from '#server/auth/api-key-service';
+import { hashToken } from '#server/auth/tokens';
+import { API_KEY_PREFIX, MAX_KEYS_PER_USER } from '#contract/api-keys';
 import { MINUTE, SECOND, expectDomainError, useAuthEnvironments } from './auth-environment';
 
 describe('ApiKeyService', () => {

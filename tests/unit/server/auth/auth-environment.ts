@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { useTempDatabases, type MovableClock } from '../../../support/temp-database';
-import { UserRepository } from '../../../../src/server/auth/user-repository';
-import { hashPassword } from '../../../../src/server/auth/passwords';
-import { DomainError } from '../../../../src/server/errors';
-import type { ErrorCode } from '../../../../src/contract/errors';
-import type { UserRow } from '../../../../src/server/db/schema';
+import { UserRepository } from '#server/auth/user-repository';
+import { hashPassword } from '#server/auth/passwords';
+import { DomainError } from '#server/errors';
+import type { ErrorCode } from '#contract/errors';
+import type { UserRow } from '#server/db/schema';
 
 export type { MovableClock } from '../../../support/temp-database';
 

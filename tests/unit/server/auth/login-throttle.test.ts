@@ -1,8 +1,8 @@
 // The sign-in throttle: attempts are counted per account and per client address in fixed windows, before the
 // password is checked (decision 0101), and a right password gives its attempt back.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THROTTLE, LoginThrottle, type AttemptVerdict, type ThrottleLimits } from '../../../../src/server/auth/login-throttle';
-import { countInWindow } from '../../../../src/server/auth/window-counter';
+import { DEFAULT_THROTTLE, LoginThrottle, type AttemptVerdict, type ThrottleLimits } from '#server/auth/login-throttle';
+import { countInWindow } from '#server/auth/window-counter';
 import { MINUTE, SECOND, useAuthEnvironments } from './auth-environment';
 
 const LIMITS: ThrottleLimits = { windowMs: MINUTE, perAccount: 3, perAddress: 5 };

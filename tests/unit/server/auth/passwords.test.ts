@@ -2,7 +2,7 @@
 // parameters is recognised and upgraded at the next sign-in (decision 0008).
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from '../../../../src/server/auth/passwords';
+import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from '#server/auth/passwords';
 
 const ARGON2ID = 2;
 const ARGON2I = 1;

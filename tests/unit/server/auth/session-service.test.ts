@@ -6,8 +6,8 @@ import {
   SessionService,
   ownerOf,
   type GuestSessionLimit,
-} from '../../../../src/server/auth/session-service';
-import { hashToken } from '../../../../src/server/auth/tokens';
+} from '#server/auth/session-service';
+import { hashToken } from '#server/auth/tokens';
 import { DAY, MINUTE, SECOND, expectDomainError, useAuthEnvironments } from './auth-environment';
 
 describe('SessionService', () => {

@@ -1,7 +1,7 @@
 // Session tokens: the cookie carries 256 random bits; the database stores only their SHA-256 (decision 0007).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashToken, newSessionToken } from '../../../../src/server/auth/tokens';
+import { hashToken, newSessionToken } from '#server/auth/tokens';
 
 describe('session tokens', () => {
   it('are 256 random bits written in cookie-safe base64url, different every time', () => {

@@ -1,6 +1,6 @@
 // Fixed-window event counts in the database, shared by the sign-in throttle and the guest-session limit.
 import { describe, expect, it } from 'vitest';
-import { countInWindow, secondsUntilWindowEnds } from '../../../../src/server/auth/window-counter';
+import { countInWindow, secondsUntilWindowEnds } from '#server/auth/window-counter';
 import { MINUTE, SECOND, useAuthEnvironments } from './auth-environment';
 
 describe('countInWindow', () => {

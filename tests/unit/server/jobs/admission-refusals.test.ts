@@ -1,8 +1,8 @@
 // What a refused upload is told: each ceiling's code, message and Retry-After hint (the counting itself is pinned
 // down in tests/unit/server/admission.test.ts), and that an upload of no rows is admitted without writing any.
 import { describe, expect, it } from 'vitest';
-import { AdmissionRepository } from '../../../../src/server/jobs/admission-repository';
-import { AdmissionControl } from '../../../../src/server/jobs/admission';
+import { AdmissionRepository } from '#server/jobs/admission-repository';
+import { AdmissionControl } from '#server/jobs/admission';
 import { useJobEnvironments } from './harness';
 
 describe('admission refusals', () => {

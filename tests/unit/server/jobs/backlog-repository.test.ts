@@ -1,7 +1,7 @@
 // The rows the scale-out queue rebuilds Redis from: waiting and running jobs of owners that are not paused, grouped
 // by owner in upload order (a job's position there is its fair-share rank).
 import { describe, expect, it } from 'vitest';
-import { BacklogRepository } from '../../../../src/server/jobs/backlog-repository';
+import { BacklogRepository } from '#server/jobs/backlog-repository';
 import { useJobEnvironments } from './harness';
 
 describe('BacklogRepository', () => {

@@ -1,10 +1,10 @@
 // The deployment's queue: the embedded one, running MAX_CONCURRENT_JOBS jobs at once, when no Redis URL is set, and
 // the BullMQ one when it is. (What the BullMQ queue does needs Redis: the scale-out API level runs it.)
 import { describe, expect, it } from 'vitest';
-import { createJobQueue } from '../../../../src/server/jobs/create-queue';
-import { InProcessQueue } from '../../../../src/server/jobs/in-process-queue';
-import { BullMqQueue } from '../../../../src/server/jobs/bullmq-queue';
-import { MAX_CONCURRENT_JOBS } from '../../../../src/contract/limits';
+import { createJobQueue } from '#server/jobs/create-queue';
+import { InProcessQueue } from '#server/jobs/in-process-queue';
+import { BullMqQueue } from '#server/jobs/bullmq-queue';
+import { MAX_CONCURRENT_JOBS } from '#contract/limits';
 import { HeldCodec, silentLog, useJobEnvironments } from './harness';
 import { closedPort } from '../../../support/closed-port';
 

@@ -1,7 +1,7 @@
 // File-name edge cases beyond tests/unit/server/filename.test.ts: trailing blanks, reserved device names inside
 // longer words, the extension rule for long names, a missing name, and duplicates of names that start with a dot.
 import { describe, expect, it } from 'vitest';
-import { decodeFormFilename, sanitizeFilename, uniqueNames } from '../../../../src/server/jobs/filename';
+import { decodeFormFilename, sanitizeFilename, uniqueNames } from '#server/jobs/filename';
 
 describe('file name edges', () => {
   it.each([

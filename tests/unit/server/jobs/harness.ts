@@ -5,13 +5,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { useTempDatabases, type MovableClock } from '../../../support/temp-database';
-import { JobRepository, type CompletionFacts } from '../../../../src/server/jobs/job-repository';
-import { JobRunner } from '../../../../src/server/jobs/job-runner';
-import type { BlobStore } from '../../../../src/server/storage/blob-store';
-import { createBlobStore } from '../../../../src/server/storage/create-store';
-import type { NewJob } from '../../../../src/server/db/schema';
-import type { CodecOutcome, CodecRequest, FileCompressor } from '../../../../src/server/sandbox/protocol';
-import type { ImageFormat } from '../../../../src/contract/settings';
+import { JobRepository, type CompletionFacts } from '#server/jobs/job-repository';
+import { JobRunner } from '#server/jobs/job-runner';
+import type { BlobStore } from '#server/storage/blob-store';
+import { createBlobStore } from '#server/storage/create-store';
+import type { NewJob } from '#server/db/schema';
+import type { CodecOutcome, CodecRequest, FileCompressor } from '#server/sandbox/protocol';
+import type { ImageFormat } from '#contract/settings';
 
 export const silentLog = pino({ level: 'silent' });
 

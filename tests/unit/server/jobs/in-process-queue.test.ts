@@ -5,11 +5,11 @@
 // tick happened to come along; tests that are about the tick move it by hand.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InProcessQueue } from '../../../../src/server/jobs/in-process-queue';
-import { LEASE_MS, retryDelayMs } from '../../../../src/server/jobs/job-runner';
-import { CodecError } from '../../../../src/server/codec/types';
-import { CodecCrashError, CRASH_MESSAGE } from '../../../../src/server/sandbox/codec-pool';
-import { MAX_CONCURRENT_JOBS, MAX_RETRIES } from '../../../../src/contract/limits';
+import { InProcessQueue } from '#server/jobs/in-process-queue';
+import { LEASE_MS, retryDelayMs } from '#server/jobs/job-runner';
+import { CodecError } from '#server/codec/types';
+import { CodecCrashError, CRASH_MESSAGE } from '#server/sandbox/codec-pool';
+import { MAX_CONCURRENT_JOBS, MAX_RETRIES } from '#contract/limits';
 import { capturingLog, HeldCodec, until, useJobEnvironments } from './harness';
 
 const TICK_MS = 500;

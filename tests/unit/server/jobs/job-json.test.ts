@@ -1,8 +1,8 @@
 // A job row as the API shows it: result fields only once completed, the error only once failed, URLs never paths.
 import { describe, expect, it } from 'vitest';
-import { toJobJson } from '../../../../src/server/jobs/job-json';
-import { jobSchema } from '../../../../src/contract/api-schemas';
-import type { JobRow } from '../../../../src/server/db/schema';
+import { toJobJson } from '#server/jobs/job-json';
+import { jobSchema } from '#contract/api-schemas';
+import type { JobRow } from '#server/db/schema';
 
 const CREATED = Date.UTC(2024, 0, 2, 3, 4, 5);
 

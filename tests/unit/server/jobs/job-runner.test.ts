@@ -3,12 +3,12 @@
 // runner's lease was taken away while the codec worked.
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobRunner } from '../../../../src/server/jobs/job-runner';
-import { LEASE_MS, retryDelayMs } from '../../../../src/server/jobs/job-runner';
-import { CodecError } from '../../../../src/server/codec/types';
-import { CodecCrashError, CRASH_MESSAGE } from '../../../../src/server/sandbox/codec-pool';
-import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '../../../../src/server/codec/time-limit';
-import { MAX_INPUT_PIXELS, MAX_RETRIES } from '../../../../src/contract/limits';
+import { JobRunner } from '#server/jobs/job-runner';
+import { LEASE_MS, retryDelayMs } from '#server/jobs/job-runner';
+import { CodecError } from '#server/codec/types';
+import { CodecCrashError, CRASH_MESSAGE } from '#server/sandbox/codec-pool';
+import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/time-limit';
+import { MAX_INPUT_PIXELS, MAX_RETRIES } from '#contract/limits';
 import { capturingLog, HeldCodec, scriptedCodec, until, useJobEnvironments, writeResult } from './harness';
 
 const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });

@@ -2,17 +2,17 @@
 // that start compressing, and every read or removal is scoped to the caller (another owner's job is "not found").
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JobService, RETENTION_MS } from '../../../../src/server/jobs/job-service';
-import { InProcessQueue } from '../../../../src/server/jobs/in-process-queue';
-import { AdmissionRepository } from '../../../../src/server/jobs/admission-repository';
-import { AdmissionControl } from '../../../../src/server/jobs/admission';
-import { toJobJson } from '../../../../src/server/jobs/job-json';
-import { DomainError } from '../../../../src/server/errors';
-import { STATUS_OF } from '../../../../src/server/http/error-status';
-import { settingsInputOf } from '../../../../src/server/jobs/job-settings';
-import type { JobRow } from '../../../../src/server/db/schema';
-import { compressSettingsSchema } from '../../../../src/contract/settings-schema';
-import { RETENTION_HOURS } from '../../../../src/contract/limits';
+import { JobService, RETENTION_MS } from '#server/jobs/job-service';
+import { InProcessQueue } from '#server/jobs/in-process-queue';
+import { AdmissionRepository } from '#server/jobs/admission-repository';
+import { AdmissionControl } from '#server/jobs/admission';
+import { toJobJson } from '#server/jobs/job-json';
+import { DomainError } from '#server/errors';
+import { STATUS_OF } from '#server/http/error-status';
+import { settingsInputOf } from '#server/jobs/job-settings';
+import type { JobRow } from '#server/db/schema';
+import { compressSettingsSchema } from '#contract/settings-schema';
+import { RETENTION_HOURS } from '#contract/limits';
 import { HeldCodec, silentLog, someCompletion, useJobEnvironments } from './harness';
 
 const MIN = 60_000;

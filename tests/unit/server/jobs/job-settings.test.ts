@@ -1,9 +1,9 @@
 // A job's settings as row columns and back: what an upload stores, and that a re-tune starting from a stored row
 // changes only what it names.
 import { describe, expect, it } from 'vitest';
-import { settingsColumns, settingsInputOf } from '../../../../src/server/jobs/job-settings';
-import { compressSettingsSchema } from '../../../../src/contract/settings-schema';
-import type { JobRow } from '../../../../src/server/db/schema';
+import { settingsColumns, settingsInputOf } from '#server/jobs/job-settings';
+import { compressSettingsSchema } from '#contract/settings-schema';
+import type { JobRow } from '#server/db/schema';
 
 const parse = (input: Record<string, unknown>) => compressSettingsSchema.parse(input);
 

@@ -1,8 +1,8 @@
 // computeQueueStats at the edges the main cases (tests/unit/server/queue-stats.test.ts) do not reach: the window's
 // boundary, waiting jobs older than the window, failed jobs, a zero-length batch, and an ETA at more than one a minute.
 import { describe, expect, it } from 'vitest';
-import { computeQueueStats } from '../../../../src/server/jobs/job-service';
-import type { JobStatus } from '../../../../src/contract/api';
+import { computeQueueStats } from '#server/jobs/job-service';
+import type { JobStatus } from '#contract/api';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,8 +1,8 @@
 // The scale-out reconciler over a real jobs table. Its other side is Redis, stood in for by a BacklogSync the test
 // controls: a pass puts abandoned rows back before the Redis side is synced, and passes repeat, jittered, until stop.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Reconciler, type BacklogSync, type SyncReport } from '../../../../src/server/jobs/reconciler';
-import { LEASE_MS } from '../../../../src/server/jobs/job-runner';
+import { Reconciler, type BacklogSync, type SyncReport } from '#server/jobs/reconciler';
+import { LEASE_MS } from '#server/jobs/job-runner';
 import { capturingLog, until, useJobEnvironments } from './harness';
 
 const INTERVAL_MS = 30_000;

@@ -1,0 +1,107 @@
+// What the codec core needs from a platform: open an upload, look at its pixels, encode it per format, pass it on
+// with its metadata. Two engines implement it: sharp in the server's codec processes (src/server/codec/engine) and
+// WebAssembly encoders in the browser's workers (private mode). Everything that decides what our output is (the
+// candidates, the quality mapping, the searches, never-larger) lives in the core and calls only this.
+import type { CompressSettings } from '#contract/settings-schema';
+import type { ImageFormat, MetadataPolicy } from '#contract/settings';
+
+export type { ImageFormat, OutputFormat, CompressionMode, MetadataPolicy } from '#contract/settings';
+
+/** The EXIF fields Tinify's `preserve` may keep. */
+export type PreserveField = 'copyright' | 'creation' | 'location';
+
+/** A metadata policy: the contract's, or Tinify's `preserve` (everything private removed except the listed fields). */
+export type MetadataPolicyValue = MetadataPolicy | { preserve: readonly PreserveField[] };
+
+/**
+ * How the bounds (maxWidth, maxHeight) apply: `inside` (the default) fits the image inside them, keeping its shape
+ * and never enlarging; `cover` fills exactly that box, cropping around the most interesting part; `contain` shows
+ * the whole image in exactly that box, padded (transparent where the format has alpha, else the background).
+ * Tinify's resize methods: fit and scale are `inside`, cover is `cover`, thumb is `contain`.
+ */
+export type Fit = 'inside' | 'cover' | 'contain';
+
+/**
+ * The one settings value, from the form to the encoder: the contract's schema output (defaults applied there), plus
+ * what only Tinify's transforms ask for (an exact-box fit, the preserve list).
+ */
+export type CodecSettings = Omit<CompressSettings, 'type' | 'metadata'> & {
+  metadata: MetadataPolicyValue;
+  fit?: Fit;
+};
+
+/** The contract's policy a policy value starts from: Tinify's preserve list strips everything it does not name. */
+export const basePolicy = (policy: MetadataPolicyValue): MetadataPolicy => (typeof policy === 'string' ? policy : 'strip');
+
+/** What the platform bounds, not the user: decoded pixels and time. */
+export interface CodecLimits {
+  maxPixels: number;
+  timeoutSeconds: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Interleaved 8-bit sRGB pixels, three channels (transparency flattened onto the background). */
+export interface Pixels extends Size {
+  data: Uint8Array;
+}
+
+export interface Encoded extends Size {
+  data: Uint8Array;
+}
+
+/** An upload opened by an engine; engines extend it with their own state (decoder handles, deadlines). */
+export interface OpenImage {
+  input: Uint8Array;
+  /** The upload's own format. */
+  format: ImageFormat;
+  /** As displayed: after the upload's orientation. */
+  upright: Size;
+  /** The upload has an alpha channel (not necessarily any transparent pixel: see ImageTraits). */
+  hasAlpha: boolean;
+  /** The size the bounds (maxWidth/maxHeight) ask for, or null when the upload fits in them. */
+  bounded: Size | null;
+  settings: CodecSettings;
+}
+
+export interface ImageTraits {
+  /** Some pixel is not fully opaque. */
+  transparent: boolean;
+  /** More distinct colours than a graphic has (see PHOTO_COLOUR_COUNT), or not counted. */
+  photographic: boolean;
+}
+
+export interface EncodeParams {
+  /** Our 1-100 scale (see formats/): the same visual quality in every format. */
+  quality: number;
+  /** Pixel-identical output; `quality` is then ignored. Only for formats that support it. */
+  lossless: boolean;
+  /** Exactly this quality, without the format's guard rails (PNG's palette floor): searches need sizes that follow it. */
+  exactQuality: boolean;
+  /** Resample to this size; null keeps the upload's (upright) size. */
+  size: Size | null;
+}
+
+export interface Engine<Image extends OpenImage = OpenImage> {
+  /** Reads the header and refuses what is not taken (format, animation, pixel limits). */
+  open(input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<Image>;
+  /** Releases what open() holds (timers, handles). */
+  close(image: Image): void;
+  /** Looks at the decoded pixels: transparency always, the colour count only when asked. */
+  traits(image: Image, wanted: { colours: boolean }): Promise<ImageTraits>;
+  /** The whole image in `format`, upright, resized when asked, with the metadata the settings keep. */
+  encode(image: Image, format: ImageFormat, params: EncodeParams): Promise<Encoded>;
+  /** The upload's own bytes with only the metadata the settings keep, without re-encoding; null when impossible. */
+  passOn(image: Image): Uint8Array | null;
+  /** The pixels every encoding starts from: upright, at the bounded size, flattened onto the background. */
+  pixels(image: Image): Promise<Pixels>;
+  /** Bare pixels encoded (no metadata): smart mode's probes and the live estimate. */
+  encodePixels(image: Image, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean): Promise<Uint8Array>;
+  /** An encoding decoded as a browser shows it, as three-channel pixels. */
+  decodePixels(image: Image, data: Uint8Array): Promise<Pixels>;
+  /** Pixels as a lossless PNG (the estimate's preview when the upload is kept). */
+  losslessPng(image: Image, pixels: Pixels): Promise<Uint8Array>;
+}

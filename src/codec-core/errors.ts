@@ -1,0 +1,40 @@
+// Failures caused by the input itself (retrying cannot help), with messages shown to users as they are.
+import { MESSAGES } from '#contract/messages';
+
+export type CodecErrorKind = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'timeout';
+
+export class CodecError extends Error {
+  constructor(
+    readonly kind: CodecErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CodecError';
+  }
+}
+
+export const UNSUPPORTED_MESSAGE = MESSAGES.fileTypeInvalid;
+export const CORRUPT_MESSAGE = 'The image file is damaged or incomplete and could not be decoded';
+
+/** Lossless mode cannot give a JPEG except the uploaded JPEG itself. Shown to users (a failed job, a 4xx). */
+export const LOSSLESS_JPEG_MESSAGE =
+  'Lossless JPEG output is only possible for a JPEG upload kept at its own size; choose PNG, WebP, AVIF or Auto for lossless output';
+
+export function timeoutError(seconds: number): CodecError {
+  return new CodecError('timeout', `The image took longer than ${seconds} seconds to process and was stopped`);
+}
+
+const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
+
+/** PNG is read and written only up to MAX_PNG_PIXELS; the same words at upload and in the codec. */
+export function pngTooLargeMessage(width: number, height: number, maxPixels: number): string {
+  return `The image is ${width}×${height} pixels (${megapixels(width * height)}); PNG images are limited to ${megapixels(maxPixels)}`;
+}
+
+export function pngTooLargeError(width: number, height: number, maxPixels: number): CodecError {
+  return new CodecError('too-many-pixels', pngTooLargeMessage(width, height, maxPixels));
+}
+
+export function tooManyPixelsError(width: number, height: number, maxPixels: number): CodecError {
+  return new CodecError('too-many-pixels', `The image is ${width}×${height} pixels (${megapixels(width * height)}); the limit is ${megapixels(maxPixels)}`);
+}

@@ -1,0 +1,93 @@
+// Adjust's live estimate: what a quality (and format, resize) would give for a finished file, in well under a second,
+// while the user drags the slider. The same candidates and never-larger rule as the pipeline, with quality mode's
+// search run on a sample of the image: its encoded size scaled up to the whole. The preview is the visible region
+// alone, encoded with the settings. Quality mode only: smart and size modes search, and a search is no live preview.
+// docs/decisions/0283-live-estimate.md.
+import type { ImageFormat } from '#contract/settings';
+import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
+import { candidatesOf, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
+import { uploadWins } from './never-larger';
+import { clampRegion, crop, proxyOf, type Region } from './pixels';
+import { bytesOf, smallestOf, type Job, type Strategy } from './modes/strategy';
+
+/** The sample whose encoded size is scaled up to the whole image: a quarter megapixel of tiles spread over it. */
+export const ESTIMATE_SAMPLE_PIXELS = 1 << 18;
+/** The preview's longest side, at most: about what a comparison pane shows. */
+export const PREVIEW_MAX_SIDE = 800;
+
+export interface Estimate {
+  /** The format the result would have (Auto: the smallest candidate on the sample). */
+  format: ImageFormat;
+  /** The whole result's expected size in bytes, metadata not counted. */
+  estimatedBytes: number;
+  /** The upload itself would be kept: no encoding is expected to be smaller than it as it would be passed on. */
+  keepsOriginal: boolean;
+  /** The size was scaled up from a sample rather than measured on the whole image. */
+  sampled: boolean;
+  /** The result's dimensions. */
+  width: number;
+  height: number;
+  /** The region previewed. */
+  region: Region;
+  /** The region encoded with the settings, in `previewFormat`: `format`, or lossless PNG when the upload is kept. */
+  preview: Uint8Array;
+  previewFormat: ImageFormat;
+}
+
+/** Quality mode on a sample: the encoded sample stands for the whole, its size scaled by the pixel ratio. */
+function sampledStrategy(sample: Pixels, scale: number): Strategy {
+  return {
+    order: (formats) => [...formats],
+    settlesBeforeEncoding: () => null,
+    async search(job, format) {
+      const data = await job.engine.encodePixels(job.image, sample, format, job.quality, false);
+      return { format, encoded: { data, width: sample.width, height: sample.height }, quality: job.quality, estimatedBytes: Math.round(data.length * scale) };
+    },
+    choose: smallestOf,
+    fallback: async () => null,
+    targetMet: () => null,
+  };
+}
+
+async function run(job: Job, region: Partial<Region> | undefined): Promise<Estimate> {
+  const { engine, image } = job;
+  const pixels = await job.pixels();
+  const sample = proxyOf(pixels, ESTIMATE_SAMPLE_PIXELS);
+  const strategy = sampledStrategy(sample, (pixels.width * pixels.height) / (sample.width * sample.height));
+  const candidates = await candidatesOf(job);
+  const kept = uploadCandidate(job, candidates);
+  const found = await searchCandidates(job, strategy, candidates);
+  const chosen = strategy.choose(found);
+  if (!chosen) throw new Error('no candidate format');
+  const bytes = bytesOf(chosen);
+  const keepsOriginal = kept !== null && uploadWins(kept.length, bytes);
+  const shownRegion = clampRegion(pixels, region, PREVIEW_MAX_SIDE);
+  const shown = crop(pixels, shownRegion);
+  return {
+    format: chosen.format,
+    estimatedBytes: keepsOriginal ? kept.length : bytes,
+    keepsOriginal,
+    sampled: sample !== pixels,
+    width: pixels.width,
+    height: pixels.height,
+    region: shownRegion,
+    preview: keepsOriginal ? await engine.losslessPng(image, shown) : await engine.encodePixels(image, shown, chosen.format, job.quality, false),
+    previewFormat: keepsOriginal ? 'png' : chosen.format,
+  };
+}
+
+/** The live estimate of one upload with other settings (quality mode whatever the settings' mode). */
+export async function estimate<Image extends OpenImage>(
+  engine: Engine<Image>,
+  input: Uint8Array,
+  settings: CodecSettings,
+  limits: CodecLimits,
+  region?: Partial<Region>,
+): Promise<Estimate> {
+  const image = await openWithin(engine, input, { ...settings, mode: 'quality' }, limits);
+  try {
+    return await run(newJob(engine, image), region);
+  } finally {
+    engine.close(image);
+  }
+}

@@ -1,0 +1,16 @@
+// The codec core's public entry: the rules that make our output what it is, in plain TypeScript with no platform in
+// it (no node:*, no sharp, nothing of the server's), run by an Engine (./engine.ts). The server's codec processes
+// run it with sharp; the browser's private mode with WebAssembly encoders.
+export { compress, clampQuality, STRATEGIES } from './pipeline';
+export { estimate, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate } from './estimate';
+export { FORMATS, type FormatDescriptor } from './formats';
+export { boundsOf, fitInside, scaledBy } from './geometry';
+export { anyTransparent, countsAsPhoto, planAutoCandidates, planLosslessCandidates, PHOTO_COLOUR_COUNT, type CandidatePlan } from './candidates';
+export { uploadWins } from './never-larger';
+export { ssimulacra2 } from './metrics/ssimulacra2';
+export { proxyOf, type Region } from './pixels';
+export { smartTarget, SMART_SCORED_PIXELS } from './modes/smart';
+export * from './errors';
+export type * from './engine';
+export { basePolicy } from './engine';
+export type * from './result';

@@ -1,0 +1,59 @@
+// A mode is a strategy the one pipeline (../pipeline.ts) runs for each candidate format: how that format's
+// encoding is searched, which of the candidates' results wins, and what to try when none qualifies.
+import type { ImageFormat } from '#contract/settings';
+import type { Encoded, Engine, OpenImage, Pixels } from '#codec-core/engine';
+
+/** One compression in progress: the engine, the opened upload, and what the modes share. */
+export interface Job<Image extends OpenImage = OpenImage> {
+  engine: Engine<Image>;
+  image: Image;
+  /** The asked quality, clamped to 1-100. */
+  quality: number;
+  /** The upright pixels, decoded once when a mode needs them (smart mode's sample). */
+  pixels(): Promise<Pixels>;
+}
+
+/** A candidate format's outcome. */
+export interface Found {
+  format: ImageFormat;
+  encoded: Encoded;
+  /** The quality of our scale it was encoded at; null when lossless. */
+  quality: number | null;
+  /** `size` mode: at most the target. */
+  fits?: boolean;
+  /** `size` mode: the smallest encoding made while searching this format (what is left when nothing fits). */
+  smallest?: Found;
+  /** `smart` mode: the perceptual score the search measured. */
+  score?: number;
+  /** The live estimate: `encoded` is a sample, and this its size scaled up to the whole image. */
+  estimatedBytes?: number;
+}
+
+export interface Skipped {
+  skipped: string;
+}
+
+export interface Strategy {
+  /** The candidates in the order they are searched. */
+  order(formats: readonly ImageFormat[]): ImageFormat[];
+  /** The bytes the upload must not exceed to be the result before anything is encoded (size mode's target), or null. */
+  settlesBeforeEncoding(job: Job): number | null;
+  /** One candidate's search; it may see what the candidates before it found. */
+  search(job: Job, format: ImageFormat, found: readonly Found[]): Promise<Found | Skipped>;
+  /** The winner among the candidates' outcomes, or null when none qualifies. */
+  choose(found: readonly Found[]): Found | null;
+  /** When choose() finds none: one more try, or the best that is left (size mode: a downscale, else the smallest). */
+  fallback(job: Job, found: readonly Found[]): Promise<Found | null>;
+  /** Whether the result met the mode's target (size mode), or null for modes without one. */
+  targetMet(found: Found | null): boolean | null;
+}
+
+/** The size a candidate stands for: its encoding's, or the whole image's estimated from a sample. */
+export const bytesOf = (found: Found) => found.estimatedBytes ?? found.encoded.data.length;
+
+/** The smallest outcome (the first of equals), or null. */
+export function smallestOf(found: readonly Found[]): Found | null {
+  let best: Found | null = null;
+  for (const f of found) if (!best || bytesOf(f) < bytesOf(best)) best = f;
+  return best;
+}

@@ -1,0 +1,75 @@
+// Opening an upload in the codec process: sniffed, its header read by libvips, and refused before any decoding when
+// it is not a format we take, animated, or over the pixel limits.
+import type { Metadata } from '#server/codec/sharp-setup';
+import { MAX_PNG_PIXELS } from '#contract/limits';
+import type { CodecLimits, CodecSettings, ImageFormat, OpenImage } from '#codec-core/index';
+import { boundsOf, CodecError, CORRUPT_MESSAGE, pngTooLargeError, tooManyPixelsError, UNSUPPORTED_MESSAGE } from '#codec-core/index';
+import { Deadline } from '#server/codec/deadline';
+import { toCodecError } from '#server/codec/errors';
+import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
+import { sniffImageFormat } from '#server/codec/input/sniff';
+
+export type DecodeStrictness = typeof FAIL_ON | 'warning';
+
+/** An upload opened by the sharp engine. */
+export interface SharpImage extends OpenImage {
+  input: Buffer;
+  meta: Metadata;
+  maxPixels: number;
+  deadline: Deadline;
+  /** Strict for JPEGs until a harmless warning is met (see encode.ts), then lenient for the rest of the job. */
+  failOn: DecodeStrictness;
+}
+
+/** libvips's name for each format's loader (AVIF is read by the HEIF loader). */
+const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
+
+const ANIMATED_MESSAGE = 'Animated images are not supported; please upload a still image';
+
+async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number, deadline: Deadline): Promise<Metadata> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { failOn: FAIL_ON, limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw toCodecError(error, deadline.seconds);
+  }
+  if (meta.format !== LOADER_FORMAT[format]) throw new CodecError('corrupt', CORRUPT_MESSAGE);
+  // An AVIF brand in front of HEVC data is a HEIC file: not a format we take.
+  if (format === 'avif' && meta.compression !== 'av1') throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
+  if ((meta.pages ?? 1) > 1) throw new CodecError('unsupported-format', ANIMATED_MESSAGE);
+  if (!meta.width || !meta.height) throw new CodecError('corrupt', CORRUPT_MESSAGE);
+  if (meta.width * meta.height > maxPixels) throw tooManyPixelsError(meta.width, meta.height, maxPixels);
+  return meta;
+}
+
+export async function openImage(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
+  const input = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const format = sniffImageFormat(input);
+  if (!format) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
+  const deadline = new Deadline(limits.timeoutSeconds);
+  try {
+    const meta = await readHeader(input, format, limits.maxPixels, deadline);
+    const upright = meta.autoOrient ?? { width: meta.width!, height: meta.height! };
+    // The PNG path holds whole images in memory several times over and runs long: over the PNG limit it is
+    // refused from the header (the upload already refuses PNG inputs; this covers conversions into PNG too).
+    const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png');
+    if ((format === 'png' || outputsPng) && meta.width! * meta.height! > MAX_PNG_PIXELS) {
+      throw pngTooLargeError(meta.width!, meta.height!, MAX_PNG_PIXELS);
+    }
+    return {
+      input,
+      format,
+      upright: { width: upright.width, height: upright.height },
+      hasAlpha: meta.hasAlpha === true,
+      bounded: boundsOf(upright, settings),
+      settings,
+      meta,
+      maxPixels: limits.maxPixels,
+      deadline,
+      failOn: format === 'jpeg' ? 'warning' : FAIL_ON,
+    };
+  } catch (error) {
+    deadline.dispose();
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+// The sharp (libvips) engine: the codec core's Engine for the server's codec processes.
+import { basePolicy, type Engine } from '#codec-core/index';
+import { preservesAny } from '#server/codec/metadata/preserve';
+import { keepOriginalWith } from '#server/codec/metadata/keep-original';
+import { sharp } from '#server/codec/sharp-setup';
+import { asBuffer, encodeAs, encodePixels, raw, uprightPixels } from './encode';
+import { openImage, type SharpImage } from './open';
+import { imageTraits } from './traits';
+
+export const sharpEngine: Engine<SharpImage> = {
+  open: openImage,
+  close: (image) => image.deadline.dispose(),
+  traits: imageTraits,
+  encode: encodeAs,
+  // A resized result is never replaced by the upload (the pipeline checks the bounds first). Under Tinify's preserve
+  // the upload is passed on only when it holds none of the fields to write (they would need re-encoding to place).
+  passOn: (image) => {
+    const policy = image.settings.metadata;
+    if (typeof policy !== 'string' && preservesAny(image.meta, policy.preserve)) return null;
+    return keepOriginalWith(image.input, image.format, image.meta, basePolicy(policy));
+  },
+  pixels: uprightPixels,
+  encodePixels,
+  async decodePixels(_image, data) {
+    const { data: pixels, info } = await sharp(asBuffer(data)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: pixels, width: info.width, height: info.height };
+  },
+  losslessPng: (_image, pixels) => raw(pixels).png().toBuffer(),
+};
