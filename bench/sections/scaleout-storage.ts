@@ -4,7 +4,7 @@
 // after the S3 run; the S3 figures are compared with their mean, which cancels a steady drift in the machine's load.
 import fs from 'node:fs';
 import os from 'node:os';
-import type { Job } from '../../src/contract/api';
+import type { Job } from '#contract/api';
 import { completedAtMs, newUser, upload, type HttpClient } from '../lib/api';
 import { fiftyFiles, totalBytes, type CorpusImage } from '../lib/corpus';
 import { table } from '../lib/markdown';

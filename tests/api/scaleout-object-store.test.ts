@@ -16,9 +16,9 @@ import { expectDownloadsMatchUploads } from '../support/results';
 import { SCALEOUT, backingFor, trackChild } from '../support/scaleout-backing';
 import { bucketEnv, createBucket, dropBucket, incompleteUploads, listObjects, putObject, testS3, testS3Client } from '../support/test-bucket';
 import { startCephGateway } from '../support/ceph-gateway';
-import { S3Driver } from '../../src/server/storage/s3-driver';
-import { BlobStore } from '../../src/server/storage/blob-store';
-import { ScratchSpace } from '../../src/server/storage/scratch';
+import { S3Driver } from '#server/storage/s3-driver';
+import { BlobStore } from '#server/storage/blob-store';
+import { ScratchSpace } from '#server/storage/scratch';
 
 if (!SCALEOUT) throw new Error('scaleout-object-store.test.ts needs TEST_MODE=scaleout (run it with --project api-scaleout)');
 

@@ -1,7 +1,7 @@
 // A process that starts storing an object through the S3 driver and never finishes: the body yields 12 MiB and then
 // waits for ever, so the multipart upload is under way when the test kills this process with SIGKILL.
 import { Readable } from 'node:stream';
-import { S3Driver } from '../../src/server/storage/s3-driver';
+import { S3Driver } from '#server/storage/s3-driver';
 
 const env = (name: string) => {
   const value = process.env[name];

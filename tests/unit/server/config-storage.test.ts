@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/server/config';
+import { ConfigError, loadConfig } from '#server/config';
 
 describe('storage settings', () => {
   it('keeps files in the data directory unless told otherwise', () => {
