@@ -39,6 +39,16 @@ const envSchema = z.object({
   QUEUE_LOCK_SECONDS: z.coerce.number().min(2).max(600).default(30),
   /** Tinify-compatible POST /shrink: hosts a `source.url` may name (comma-separated); unset refuses every URL. */
   TINIFY_SOURCE_URL_HOSTS: z.string().optional(),
+  /** Webhooks: hosts that may be private or loopback addresses (comma-separated; tests and private networks). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /** Webhooks: the time limit of one delivery attempt, connection to answer. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  /** Webhooks: the first retry's delay; each later one doubles, up to an hour, for 24 hours. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /** Webhooks: how often a worker looks for due deliveries recorded by other processes. */
+  WEBHOOK_POLL_SECONDS: z.coerce.number().positive().max(300).default(2),
+  /** 32 bytes in base64 that encrypt stored secrets (webhook signing secrets); unset: a key file in DATA_DIR. */
+  SECRETS_KEY: z.string().optional(),
   /** Test hook: write the routes the app registers to this JSON file once ready (OpenAPI coverage test). */
   ROUTE_TABLE_FILE: z.string().optional(),
   /** How often the retention sweeper runs. */
@@ -71,6 +81,11 @@ const envSchema = z.object({
   LONG_POLL_MAX_WAITERS: z.coerce.number().int().positive().default(500),
   /** Memory all codec processes together may hold (sandbox/codec-pool.ts); 0 turns the budget off. */
   CODEC_MEMORY_BUDGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
+  /**
+   * HEIC/HEIF uploads (iPhone photos), decoded with libheif's HEVC decoder in the codec processes: on by default; off
+   * where the operator does not want to run an HEVC decoder (patents, docs/decisions/0400-heic-input.md).
+   */
+  HEIC_INPUT: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on'),
   /** Where job files live: unset or `file:` = DATA_DIR/files; `s3://BUCKET` or `s3://BUCKET/PREFIX` = an S3 bucket. */
   STORAGE_URL: z
     .string()
@@ -142,7 +157,16 @@ const configSchema = envSchema
       maxLongPolls: e.LONG_POLL_MAX_WAITERS,
       codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
       routeTableFile: e.ROUTE_TABLE_FILE || undefined,
+      heicInput: ['on', 'true', '1'].includes(e.HEIC_INPUT),
       tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      webhooks: {
+        allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
+        attemptTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+        retryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+        pollMs: e.WEBHOOK_POLL_SECONDS * 1000,
+      },
+      secretsKey: e.SECRETS_KEY || undefined,
+      secretsKeyFile: path.join(dataDir, 'secrets.key'),
       fairUse: {
         requestsPerMinutePerKey: e.API_REQUESTS_PER_MINUTE_PER_KEY,
         requestsPerMinutePerUser: e.API_REQUESTS_PER_MINUTE_PER_USER,

@@ -15,6 +15,7 @@ import type { EstimateService } from '#server/jobs/estimate-service';
 import type { ShrinkService } from '#server/tinify/shrink-service';
 import type { TransformService } from '#server/tinify/transform-service';
 import type { TinifyOutputs } from '#server/tinify/tinify-outputs';
+import type { WebhookService } from '#server/webhooks/webhook-service';
 
 export interface RouteDeps {
   clock: Clock;
@@ -23,6 +24,8 @@ export interface RouteDeps {
   jobService: JobService;
   accounts: AccountService;
   uploadMinRate: MinRate;
+  /** HEIC uploads are taken (the HEIC_INPUT setting). */
+  heicInput: boolean;
   apiKeys: ApiKeyService;
   fairUse: FairUse;
   /** The process's one long-poll waiter (its caps hold for every route that waits). */
@@ -35,4 +38,5 @@ export interface RouteDeps {
   tinifyOutputs: TinifyOutputs;
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];
+  webhooks: WebhookService;
 }

@@ -3,6 +3,7 @@
 // runs in a codec process like every decode; one estimate per owner at a time, so dragging a slider cannot queue up
 // codec work: the client sends the latest value once the previous answer is in. docs/decisions/0283-live-estimate.md.
 import fsp from 'node:fs/promises';
+import type { LocalCopy } from '#server/storage/blob-store';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
@@ -12,7 +13,7 @@ import type { Clock } from '#server/clock';
 import { DomainError, notFound } from '#server/errors';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
 import type { FileTransformer } from '#server/sandbox/protocol';
-import type { BlobStore, LocalCopy } from '#server/storage/blob-store';
+import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
 import { retunedSettings, settingChanges } from './retune-service';
 
@@ -50,7 +51,7 @@ export class EstimateService {
     const previewPath = this.blobs.tempPath();
     let input: LocalCopy | undefined;
     try {
-      // With an object store the codec works on a scratch copy of the original.
+      // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
       input = await this.blobs.localCopy('original', row.id);
       const formats = settings.format === 'auto' ? settings.formats : undefined;
       const inputFormat = formatOfMimeType(row.mime_type) ?? 'jpeg';

@@ -35,6 +35,8 @@ export class JobRunner {
     private readonly codec: FileCompressor,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** Told when a job became completed or failed (webhooks); its failure never changes the job's outcome. */
+    private readonly onFinal: (jobId: string) => Promise<void> = async () => undefined,
   ) {}
 
   /** Claims the job if it is still pending; returns the lease token or null. */
@@ -49,7 +51,12 @@ export class JobRunner {
       void this.jobs.renewLease(jobId, leaseToken, this.clock.now() + LEASE_MS).catch(() => undefined);
     }, HEARTBEAT_MS);
     try {
-      return await this.process(jobId, leaseToken);
+      const outcome = await this.process(jobId, leaseToken);
+      if (outcome === 'completed' || outcome === 'failed') {
+        // Missed here (database down a moment), the event is still found by the webhook dispatcher's catch-up.
+        await this.onFinal(jobId).catch((err: unknown) => this.log.error({ jobId, err }, 'recording the job\'s webhook events failed'));
+      }
+      return outcome;
     } finally {
       clearInterval(heartbeat);
     }
@@ -103,6 +110,7 @@ export class JobRunner {
           chosenQuality: result.chosenQuality,
           targetMet: result.targetMet,
           perceptualScore: result.perceptualScore ?? null,
+          animationFrames: result.frames ?? null,
         },
         this.clock.now(),
       );

@@ -4,10 +4,10 @@
 // run in the transform lane (its own codec process, so queued jobs never wait behind transformations), and stopped
 // when the client goes away. Outputs past the pixel limits are refused before any decode (transform-plan.ts). The
 // image is charged once the transformation is known to go ahead, and given back if it fails.
-import { formatOfMimeType } from '#contract/settings';
+import { formatOfMimeType, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
-import type { ApiKeyRow } from '#server/db/schema';
+import type { ApiKeyRow, JobRow } from '#server/db/schema';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
@@ -37,47 +37,56 @@ export class TransformService {
     const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
     const formats = options.convert ? convertFormats(options.convert.type) : [current];
     const inputFormat = formatOfMimeType(job.mime_type) ?? current;
-    // With an object store the codec works on a scratch copy of the original, removed when the transformation ends.
+    // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
     const input = await this.blobs.localCopy('original', job.id);
-    const inputPath = input.path;
     try {
-      const header = (await readImageHeader(inputPath)) ?? { format: inputFormat, pixels: 0 };
-      const outputPixels = checkTransformSize(header, options.resize, formats);
-
-      const mine = this.inFlight.get(key.user_id) ?? 0;
-      if (mine >= TRANSFORMS_PER_USER) {
-        throw new TinifyError(429, 'TooManyRequests', `At most ${TRANSFORMS_PER_USER} transformations per account run at once; retry when one has finished.`, { 'Retry-After': '5' });
-      }
-      this.inFlight.set(key.user_id, mine + 1);
-      const outputPath = this.blobs.tempPath();
-      try {
-        await this.fairUse.chargeImages(key, 1);
-        try {
-          const outcome = await this.lane.transformFile(
-            {
-              inputPath,
-              outputPath,
-              transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
-              timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, formats.length > 1 ? 'auto' : formats[0]!, inputFormat, formats),
-              outputPixels,
-            },
-            gone,
-          );
-          return { ...outcome, outputPath };
-        } catch (err) {
-          await this.fairUse.refundImages(key, 1);
-          throw asTinifyError(err);
-        }
-      } catch (err) {
-        await discard(outputPath);
-        throw err;
-      } finally {
-        const left = (this.inFlight.get(key.user_id) ?? 1) - 1;
-        if (left <= 0) this.inFlight.delete(key.user_id);
-        else this.inFlight.set(key.user_id, left);
-      }
+      return await this.transformLocal(key, job, input.path, { options, formats, inputFormat }, gone);
     } finally {
       await input.release();
+    }
+  }
+
+  private async transformLocal(
+    key: ApiKeyRow,
+    job: JobRow,
+    inputPath: string,
+    { options, formats, inputFormat }: { options: TinifyOutputRequest; formats: ImageFormat[]; inputFormat: ImageFormat },
+    gone: AbortSignal,
+  ): Promise<TransformOutcome & { outputPath: string }> {
+    const header = (await readImageHeader(inputPath)) ?? { format: inputFormat, pixels: 0 };
+    const outputPixels = checkTransformSize(header, options.resize, formats);
+
+    const mine = this.inFlight.get(key.user_id) ?? 0;
+    if (mine >= TRANSFORMS_PER_USER) {
+      throw new TinifyError(429, 'TooManyRequests', `At most ${TRANSFORMS_PER_USER} transformations per account run at once; retry when one has finished.`, { 'Retry-After': '5' });
+    }
+    this.inFlight.set(key.user_id, mine + 1);
+    const outputPath = this.blobs.tempPath();
+    try {
+      await this.fairUse.chargeImages(key, 1);
+      try {
+        const outcome = await this.lane.transformFile(
+          {
+            inputPath,
+            outputPath,
+            transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
+            timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, formats.length > 1 ? 'auto' : formats[0]!, inputFormat, formats),
+            outputPixels,
+          },
+          gone,
+        );
+        return { ...outcome, outputPath };
+      } catch (err) {
+        await this.fairUse.refundImages(key, 1);
+        throw asTinifyError(err);
+      }
+    } catch (err) {
+      await discard(outputPath);
+      throw err;
+    } finally {
+      const left = (this.inFlight.get(key.user_id) ?? 1) - 1;
+      if (left <= 0) this.inFlight.delete(key.user_id);
+      else this.inFlight.set(key.user_id, left);
     }
   }
 }
