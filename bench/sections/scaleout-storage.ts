@@ -32,38 +32,24 @@ interface StorageRun {
   peakWorkerBytes: number;
 }
 
-/** The process and its descendants (the worker's codec processes). */
-function treePids(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    try {
-      for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
-        const children = fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
-        if (children) out.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return out;
-}
-
+/** The process's resident memory with its child processes' (the worker's codec processes); NaN once it has gone. */
 function treeRss(pid: number): number {
-  let total = 0;
-  for (const p of treePids(pid)) {
-    try {
-      total += readMemory(p).rss;
-    } catch {
-      // exited meanwhile
-    }
+  try {
+    return readMemory(pid).rss;
+  } catch {
+    return NaN;
   }
-  return total;
 }
 
 /** Samples the process trees' RSS every 50 ms until stopped; returns each tree's peak. */
 function sampleTrees(pids: number[]): () => number[] {
   const peaks = pids.map(() => 0);
-  const timer = setInterval(() => pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, treeRss(pid)))), 50);
+  const timer = setInterval(() => {
+    pids.forEach((pid, i) => {
+      const rss = treeRss(pid);
+      if (Number.isFinite(rss)) peaks[i] = Math.max(peaks[i]!, rss);
+    });
+  }, 50);
   return () => {
     clearInterval(timer);
     return peaks;

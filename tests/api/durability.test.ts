@@ -1,4 +1,5 @@
-// Crash (kill -9), graceful stop (SIGTERM) and the 24-hour retention, against real processes sharing a DATA_DIR.
+// Crash (kill -9), graceful stop (SIGTERM) and the 24-hour retention, against real processes sharing a DATA_DIR (and,
+// in scale-out, a bucket).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +9,8 @@ import { HttpClient, fileFrom } from '../support/http-client';
 import { corpusPath } from '../support/paths';
 import { listJobs, storedFiles, waitFor, waitForSettled } from '../support/jobs';
 import { expectDownloadsMatchUploads, expectStoredResults } from '../support/results';
+import { SCALEOUT, backingFor } from '../support/scaleout-backing';
+import { putObject } from '../support/test-bucket';
 
 const BATCH = ['kodim01.png', 'kodim02.png', 'kodim04.png', 'kodim05.png', 'kodim07.png', 'kodim08.png', 'kodim13.png', 'kodim18.png', 'kodim19.png', 'kodim20.png'];
 
@@ -62,17 +65,22 @@ describe('durability', () => {
     const [job] = await waitForSettled(guest);
     await first.stop();
 
-    // A stray file no row refers to (e.g. left by a crash between storing and recording).
-    const orphan = path.join(dataDir, 'files', 'original', randomUUID());
-    fs.writeFileSync(orphan, 'orphan');
-    const old = new Date(Date.now() - 3600_000);
-    fs.utimesSync(orphan, old, old);
+    // A stray file no row refers to (e.g. left by a crash between storing and recording): an object in the bucket
+    // in scale-out, a file an hour old on disk otherwise.
+    const orphan = `original/${randomUUID()}`;
+    const bucket = SCALEOUT ? (await backingFor(dataDir)).bucket : undefined;
+    if (bucket) await putObject(bucket, orphan, Buffer.from('orphan'));
+    else {
+      fs.writeFileSync(path.join(dataDir, 'files', orphan), 'orphan');
+      const old = new Date(Date.now() - 3600_000);
+      fs.utimesSync(path.join(dataDir, 'files', orphan), old, old);
+    }
 
     // 23 hours later everything of the job is still there; the orphan is gone.
     const later = await start(dataDir, { TEST_CLOCK_OFFSET_MS: String(23 * 3600_000) });
     const g2 = new HttpClient(later.url);
     g2.cookie = guest.cookie;
-    await waitFor(async () => !fs.existsSync(orphan), 10_000, 'orphan sweep');
+    await waitFor(async () => !(await storedFiles(dataDir)).includes(orphan), 10_000, 'orphan sweep');
     expect((await listJobs(g2)).map((j) => j.id)).toEqual([job!.id]);
     expect((await g2.get(job!.compressedPath!)).status).toBe(200);
     await later.stop();

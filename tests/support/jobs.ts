@@ -8,7 +8,7 @@ import type { HttpClient } from './http-client';
 
 export async function listJobs(client: HttpClient): Promise<Job[]> {
   const res = await client.get('/api/jobs');
-  if (res.status !== 200) throw new Error(`GET /api/jobs -> ${res.status}`);
+  if (res.status !== 200) throw new Error(`GET /api/jobs -> ${res.status} ${await res.text()}`);
   return (await res.json()) as Job[];
 }
 
