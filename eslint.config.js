@@ -3,9 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layersPlugin } from './eslint/layers.js';
+import { routeErrorsPlugin } from './eslint/route-errors.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'bench/results/', '.tmp/', '.stryker-tmp*/', 'reports/'] },
+  { ignores: ['dist/', 'action/', 'node_modules/', 'data/', 'bench/results/', '.tmp/', '.stryker-tmp*/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +21,12 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/no-upward-import': 'error' },
+  },
+  {
+    // Routes are adapters: few refusals of their own (eslint/route-errors.js).
+    files: ['src/server/http/routes/**/*.ts'],
+    plugins: { 'route-errors': routeErrorsPlugin },
+    rules: { 'route-errors/max-domain-errors': 'error' },
   },
   {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],

@@ -16,10 +16,18 @@ export class ApiError extends Error {
 const MAX_RETRIES = 6;
 const LONG_POLL_SECONDS = 30;
 
+/** Pause after a long poll that answered early without a final job (the server's waiters were full), doubling to this. */
+const EARLY_ANSWER_PAUSE_MS = 1000;
+const MAX_EARLY_ANSWER_PAUSE_MS = 30_000;
+/** A poll answered sooner than this before its wait ran out counts as early. */
+const EARLY_MARGIN_MS = 1000;
+
 export class ApiClient {
   constructor(
     private readonly server: string,
     private readonly key: string,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    private readonly now: () => number = Date.now,
   ) {}
 
   private async request(path: string, init: RequestInit = {}): Promise<Response> {
@@ -37,7 +45,7 @@ export class ApiClient {
       const monthly = /monthly/i.test(body.code ?? '');
       if ((res.status === 429 || res.status === 503) && !monthly && attempt < MAX_RETRIES) {
         const wait = Math.min(60, Math.max(1, Number(res.headers.get('retry-after')) || 2 ** attempt));
-        await new Promise((r) => setTimeout(r, wait * 1000));
+        await this.sleep(wait * 1000);
         continue;
       }
       throw new ApiError(res.status, message);
@@ -58,11 +66,20 @@ export class ApiClient {
     return job;
   }
 
-  /** Long-polls until the job is final (each call waits up to 30 s on the server). */
+  /**
+   * Long-polls until the job is final (each call waits up to 30 s on the server). A server whose waiters are all taken
+   * answers at once; polling straight back would spend the key's per-minute allowance, so an early answer is followed
+   * by a pause that doubles while answers stay early (1 s, 2 s, ... 30 s) and resets once a poll really waited.
+   */
   async waitUntilFinal(id: string): Promise<Job> {
+    let pause = 0;
     for (;;) {
+      const asked = this.now();
       const job = (await (await this.request(`/api/jobs/${encodeURIComponent(id)}?wait=${LONG_POLL_SECONDS}`)).json()) as Job;
       if (job.status === 'completed' || job.status === 'error') return job;
+      const early = this.now() - asked < LONG_POLL_SECONDS * 1000 - EARLY_MARGIN_MS;
+      pause = early ? Math.min(MAX_EARLY_ANSWER_PAUSE_MS, pause ? pause * 2 : EARLY_ANSWER_PAUSE_MS) : 0;
+      if (pause) await this.sleep(pause);
     }
   }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_EXTENSIONS, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
 
-const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
+export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
 
 export interface InputFile {
   /** Absolute path of the image. */
@@ -76,4 +76,37 @@ export function alreadyDone(file: InputFile, outDir: string | null, backupSuffix
     }
   }
   return false;
+}
+
+/**
+ * Who writes where in one run. A result is never written over another input of the run (in place, `a.png` made WebP
+ * would otherwise replace the user's own `a.webp`, with no backup), nor over a target another input already took, nor,
+ * in place, over any existing file but its own source. Such a file is reported as failed rather than renamed: a
+ * renamed result (`a (2).webp`) beside the originals would be easy to miss, and nothing is lost by refusing.
+ */
+export class TargetClaims {
+  private readonly inputs: Set<string>;
+  private readonly claimed = new Map<string, string>();
+
+  constructor(files: InputFile[]) {
+    this.inputs = new Set(files.map((f) => f.source));
+  }
+
+  /** Why the target may not be written for this file, or null. */
+  refusal(file: InputFile, target: string, inPlace: boolean): string | null {
+    if (target === file.source) return null;
+    const name = path.basename(target);
+    if (this.inputs.has(target)) return `not written: the result would replace ${name}, another input (use --out, or rename one of them)`;
+    const owner = this.claimed.get(target);
+    if (owner && owner !== file.source) return `not written: ${path.basename(owner)} already wrote its result to ${name}`;
+    if (inPlace && fs.existsSync(target)) return `not written: the result would replace the existing ${name} (use --out, or move it away)`;
+    return null;
+  }
+
+  /** Takes the target for this file, or says why it may not. */
+  claim(file: InputFile, target: string, inPlace: boolean): string | null {
+    const refusal = this.refusal(file, target, inPlace);
+    if (!refusal) this.claimed.set(target, file.source);
+    return refusal;
+  }
 }

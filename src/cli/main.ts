@@ -3,16 +3,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiClient, ApiError, AuthError, UnreachableError } from './client';
-import { alreadyDone, collectInputs, targetPath, type InputFile } from './files';
+import { alreadyDone, collectInputs, targetPath, TargetClaims, type InputFile } from './files';
 import { EXIT, USAGE, UsageError, parseOptions, type CliOptions } from './options';
 import { formatBytes, summaryTable, type Outcome } from './report';
+import { watchRun } from './watch';
 
 const MIME_BY_EXT: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif' };
+/** Output formats that name the result's extension before the server has answered (auto and original do not). */
+const FIXED_FORMAT_MIME: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
 
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   isTty: boolean;
+  /** Watch mode registers here what stops it (the entry point calls it on Ctrl-C or SIGTERM). */
+  onStop?: (stop: () => void) => void;
 }
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
@@ -39,13 +44,21 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promi
     return fatal(err, io) ?? EXIT.someFailed;
   }
 
+  // Results never land on another input (docs/decisions/0325-cli-never-overwrites-inputs.md); a watched folder's
+  // inputs are those found at the start (a file that appears later is claimed as its own result is written).
+  const targets = new TargetClaims(files);
+  if (options.watch) {
+    const watched = options;
+    return watchRun(watched, (file) => processFile(file, watched, client, limits.maxFileSize, targets), io, (err) => fatal(err, io));
+  }
+
   const outcomes: Outcome[] = [];
   const progress = new Progress(files.length, io, options.progress && io.isTty);
   let abort: number | null = null;
   const queue = [...files];
   const worker = async () => {
     for (let file = queue.shift(); file && abort === null; file = queue.shift()) {
-      const outcome = await processFile(file, options as CliOptions, client, limits.maxFileSize).catch((err: unknown) => {
+      const outcome = await processFile(file, options as CliOptions, client, limits.maxFileSize, targets).catch((err: unknown) => {
         const code = fatal(err, io);
         if (code !== null) abort = code;
         return { file: file!.relative, status: 'failed', before: file!.size, after: null, message: (err as Error).message } satisfies Outcome;
@@ -63,16 +76,22 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promi
   return failed > 0 ? EXIT.someFailed : EXIT.ok;
 }
 
-async function processFile(file: InputFile, options: CliOptions, client: ApiClient, maxFileSize: number): Promise<Outcome> {
+async function processFile(file: InputFile, options: CliOptions, client: ApiClient, maxFileSize: number, targets: TargetClaims): Promise<Outcome> {
   const base = { file: file.relative, before: file.size };
   if (!options.force && alreadyDone(file, options.outDir, options.backupSuffix)) return { ...base, status: 'skipped', after: null };
   if (file.size > maxFileSize) return { ...base, status: 'failed', after: null, message: `larger than the server's limit of ${formatBytes(maxFileSize)}` };
+  // A fixed output format names the target before anything is uploaded: a collision is refused without spending an image.
+  const fixed = FIXED_FORMAT_MIME[options.settings.format ?? ''];
+  const early = fixed ? targets.refusal(file, targetPath(file, options.outDir, fixed), options.inPlace) : null;
+  if (early) return { ...base, status: 'failed', after: null, message: early };
   const type = MIME_BY_EXT[path.extname(file.source).toLowerCase()] ?? 'application/octet-stream';
   const created = await client.upload(path.basename(file.source), fs.readFileSync(file.source), type, options.settings);
   const job = await client.waitUntilFinal(created.id);
   if (job.status === 'error') return { ...base, status: 'failed', after: null, message: job.error ?? 'compression failed' };
   const data = await client.download(job);
   const target = targetPath(file, options.outDir, job.outputMimeType ?? job.mimeType);
+  const refusal = targets.claim(file, target, options.inPlace);
+  if (refusal) return { ...base, status: 'failed', after: null, message: refusal };
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // Written beside the target and renamed: an interrupted run never leaves a half-written file that looks finished.
   const temp = `${target}.part-${process.pid}`;

@@ -3,12 +3,35 @@
 // WebAssembly encoders in the browser's workers (private mode). Everything that decides what our output is (the
 // candidates, the quality mapping, the searches, never-larger) lives in the core and calls only this.
 import type { CompressSettings } from '#contract/settings-schema';
-import type { ImageFormat } from '#contract/settings';
+import type { ImageFormat, MetadataPolicy } from '#contract/settings';
 
 export type { ImageFormat, OutputFormat, CompressionMode, MetadataPolicy } from '#contract/settings';
 
-/** The one settings value, from the form to the encoder: the contract's schema output (defaults applied there). */
-export type CodecSettings = Omit<CompressSettings, 'type'>;
+/** The EXIF fields Tinify's `preserve` may keep. */
+export type PreserveField = 'copyright' | 'creation' | 'location';
+
+/** A metadata policy: the contract's, or Tinify's `preserve` (everything private removed except the listed fields). */
+export type MetadataPolicyValue = MetadataPolicy | { preserve: readonly PreserveField[] };
+
+/**
+ * How the bounds (maxWidth, maxHeight) apply: `inside` (the default) fits the image inside them, keeping its shape
+ * and never enlarging; `cover` fills exactly that box, cropping around the most interesting part; `contain` shows
+ * the whole image in exactly that box, padded (transparent where the format has alpha, else the background).
+ * Tinify's resize methods: fit and scale are `inside`, cover is `cover`, thumb is `contain`.
+ */
+export type Fit = 'inside' | 'cover' | 'contain';
+
+/**
+ * The one settings value, from the form to the encoder: the contract's schema output (defaults applied there), plus
+ * what only Tinify's transforms ask for (an exact-box fit, the preserve list).
+ */
+export type CodecSettings = Omit<CompressSettings, 'type' | 'metadata'> & {
+  metadata: MetadataPolicyValue;
+  fit?: Fit;
+};
+
+/** The contract's policy a policy value starts from: Tinify's preserve list strips everything it does not name. */
+export const basePolicy = (policy: MetadataPolicyValue): MetadataPolicy => (typeof policy === 'string' ? policy : 'strip');
 
 /** What the platform bounds, not the user: decoded pixels and time. */
 export interface CodecLimits {

@@ -5,7 +5,7 @@
 // docs/decisions/0283-live-estimate.md.
 import type { ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
-import { candidatesOf, newJob, searchCandidates, uploadCandidate } from './pipeline';
+import { candidatesOf, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
 import { uploadWins } from './never-larger';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
 import { bytesOf, smallestOf, type Job, type Strategy } from './modes/strategy';
@@ -84,7 +84,7 @@ export async function estimate<Image extends OpenImage>(
   limits: CodecLimits,
   region?: Partial<Region>,
 ): Promise<Estimate> {
-  const image = await engine.open(input, { ...settings, mode: 'quality' }, limits);
+  const image = await openWithin(engine, input, { ...settings, mode: 'quality' }, limits);
   try {
     return await run(newJob(engine, image), region);
   } finally {

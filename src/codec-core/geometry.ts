@@ -1,6 +1,6 @@
 // Fitting an image inside bounds: the aspect ratio kept, never enlarged. Sizes are as displayed (after the
 // orientation), because every engine turns the pixels upright before it resizes them.
-import type { Size } from './engine';
+import type { CodecSettings, Size } from './engine';
 
 /** The size scaled by `scale` (at most 1), each side at least one pixel. */
 export function scaledBy(size: Size, scale: number): Size {
@@ -15,4 +15,16 @@ export function scaledBy(size: Size, scale: number): Size {
 export function fitInside(size: Size, maxWidth?: number, maxHeight?: number): Size | null {
   const scale = Math.min(1, maxWidth ? maxWidth / size.width : 1, maxHeight ? maxHeight / size.height : 1);
   return scale < 1 ? scaledBy(size, scale) : null;
+}
+
+/**
+ * The size the settings ask for, or null when the upload keeps its own: fitted inside the bounds, or with `cover`
+ * and `contain` exactly the bounds' box (both must be given; a box may enlarge, up to the pixel limit).
+ */
+export function boundsOf(upright: Size, settings: Pick<CodecSettings, 'maxWidth' | 'maxHeight' | 'fit'>): Size | null {
+  const { maxWidth, maxHeight, fit = 'inside' } = settings;
+  if (fit !== 'inside' && maxWidth && maxHeight) {
+    return maxWidth === upright.width && maxHeight === upright.height ? null : { width: maxWidth, height: maxHeight };
+  }
+  return fitInside(upright, maxWidth, maxHeight);
 }

@@ -4,7 +4,7 @@
 export { compress, clampQuality, STRATEGIES } from './pipeline';
 export { estimate, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate } from './estimate';
 export { FORMATS, type FormatDescriptor } from './formats';
-export { fitInside, scaledBy } from './geometry';
+export { boundsOf, fitInside, scaledBy } from './geometry';
 export { anyTransparent, countsAsPhoto, planAutoCandidates, planLosslessCandidates, PHOTO_COLOUR_COUNT, type CandidatePlan } from './candidates';
 export { uploadWins } from './never-larger';
 export { ssimulacra2 } from './metrics/ssimulacra2';
@@ -12,4 +12,5 @@ export { proxyOf, type Region } from './pixels';
 export { smartTarget, SMART_SCORED_PIXELS } from './modes/smart';
 export * from './errors';
 export type * from './engine';
+export { basePolicy } from './engine';
 export type * from './result';

@@ -4,7 +4,7 @@ import type { FormatDecision } from '#contract/api';
 import type { ImageFormat } from '#contract/settings';
 import { allowedFormats, newDecision, planCandidates, type CandidatePlan } from './candidates';
 import type { CodecLimits, CodecSettings, Engine, ImageTraits, OpenImage, Pixels } from './engine';
-import { CodecError, LOSSLESS_JPEG_MESSAGE } from './errors';
+import { CodecError, LOSSLESS_JPEG_MESSAGE, tooManyPixelsError } from './errors';
 import { FORMATS } from './formats';
 import { qualityStrategy } from './modes/quality';
 import { sizeStrategy } from './modes/size';
@@ -143,9 +143,20 @@ async function run(job: Job): Promise<CompressResult> {
   };
 }
 
+/** Opens the upload; a size asked for (an exact box may enlarge) is held to the same pixel limit as the upload. */
+export async function openWithin<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<Image> {
+  const image = await engine.open(input, settings, limits);
+  const out = image.bounded;
+  if (out && out.width * out.height > limits.maxPixels) {
+    engine.close(image);
+    throw tooManyPixelsError(out.width, out.height, limits.maxPixels);
+  }
+  return image;
+}
+
 /** Compresses one upload with one engine. */
 export async function compress<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult> {
-  const image = await engine.open(input, settings, limits);
+  const image = await openWithin(engine, input, settings, limits);
   try {
     return await run(newJob(engine, image));
   } finally {

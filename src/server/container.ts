@@ -7,7 +7,8 @@ import type { Logger } from './logger';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
 import { DEFAULT_GUEST_SESSION_LIMIT, SessionService } from './auth/session-service';
-import { BlobStore } from './storage/blob-store';
+import type { BlobStore } from './storage/blob-store';
+import { createBlobStore, StorageStartError } from './storage/create-store';
 import { JobRepository } from './jobs/job-repository';
 import { JobRunner } from './jobs/job-runner';
 import { JobService } from './jobs/job-service';
@@ -21,8 +22,21 @@ import { UserRepository } from './auth/user-repository';
 import { LoginThrottle } from './auth/login-throttle';
 import { ApiKeyService } from './auth/api-key-service';
 import { CodecPool } from './sandbox/codec-pool';
-import { FairUse } from './api/fair-use';
+import { FairUse } from './fair-use/fair-use';
+import { UsageRepository } from './db/usage-repository';
+import { JobWaiter, MAX_WAITERS_PER_OWNER } from './jobs/job-waiter';
+import { UploadGate } from './jobs/upload-gate';
+import { UploadService } from './jobs/upload-service';
+import { RetuneService } from './jobs/retune-service';
+import { EstimateService } from './jobs/estimate-service';
+import { TinifyOutputs } from './tinify/tinify-outputs';
+import { ShrinkService } from './tinify/shrink-service';
+import { TransformService } from './tinify/transform-service';
 import { MAX_CONCURRENT_JOBS } from '#contract/limits';
+import { SecretBox } from './webhooks/secret-box';
+import { WebhookRepository } from './webhooks/webhook-repository';
+import { WebhookService } from './webhooks/webhook-service';
+import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface Deps {
   log: Logger;
@@ -33,6 +47,20 @@ export interface Deps {
   jobs: JobRepository;
   /** Codec processes start on the first job, so an API-only process never has any. */
   codec: CodecPool;
+  /**
+   * One codec process of its own for Tinify transformations: they never take the job pool's processes or memory,
+   * so queued jobs do not wait behind them (docs/decisions/0322-transforms-share-the-codec-fairly.md).
+   */
+  transformLane: CodecPool;
+  /** Closed on shutdown: new uploads and re-tunes are refused while running jobs finish. */
+  uploadGate: UploadGate;
+  waiter: JobWaiter;
+  uploads: UploadService;
+  retunes: RetuneService;
+  estimates: EstimateService;
+  tinifyOutputs: TinifyOutputs;
+  shrinks: ShrinkService;
+  transforms: TransformService;
   queue: JobQueue;
   jobService: JobService;
   throttle: LoginThrottle;
@@ -41,6 +69,9 @@ export interface Deps {
   apiKeys: ApiKeyService;
   fairUse: FairUse;
   sweeper: RetentionSweeper;
+  webhooks: WebhookService;
+  /** Sends webhook deliveries; started only in processes that run jobs (roles.ts). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 /** Parts a caller may supply instead of the real ones: only tests do (a clock they can move; decision 0141). */
@@ -52,8 +83,9 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const clock = overrides.clock ?? systemClock;
   await assertWritable(config.dataDir);
   const db = await openDatabase(config, log.child({ component: 'database' }));
-  const blobs = new BlobStore(config.filesDir);
-  await blobs.init();
+  const blobs = await createBlobStore(config.storage, config.dataDir, config.filesDir).catch((err: unknown) => {
+    throw err instanceof StorageStartError ? new StartupError(err.message) : err;
+  });
   // Embedded mode owns its storage alone, so temp files can only be leftovers of a crash.
   if (!config.redisUrl && config.role === 'all') await blobs.clearTemps();
 
@@ -66,7 +98,15 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while compressing'),
   });
   const queueLog = log.child({ component: 'queue' });
-  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog);
+  const webhookRepo = new WebhookRepository(db);
+  const secretBox = await SecretBox.open(config.secretsKey, config.secretsKeyFile);
+  const webhooks = new WebhookService(webhookRepo, jobs, secretBox, { allowedHosts: config.webhooks.allowedHosts }, clock);
+  const webhookDispatcher = new WebhookDispatcher(webhookRepo, webhooks, secretBox, clock, log.child({ component: 'webhooks' }), {
+    ...config.webhooks,
+    policy: { allowedHosts: config.webhooks.allowedHosts },
+  });
+  // Events leave from the worker that finished the job (decision 0360).
+  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog, (jobId) => webhooks.jobFinished(jobId));
   const queue = await createJobQueue(
     { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockMs: config.queueLockMs },
     { db, jobs, runner, clock, log: queueLog },
@@ -77,6 +117,17 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const sweeper = new RetentionSweeper(jobs, blobs, sessions, throttle, clock, config.sweepIntervalMs, (err) =>
     sweepLog.error({ err }, 'retention sweep failed'),
   );
+  const transformLane = new CodecPool({
+    size: 1,
+    memoryBudgetBytes: config.codecMemoryBudgetBytes,
+    onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while transforming'),
+  });
+  const admission = new AdmissionControl(new AdmissionRepository(db), config.admission);
+  const fairUse = new FairUse(new UsageRepository(db), clock, config.fairUse);
+  const uploadGate = new UploadGate();
+  const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
+  const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks);
+  const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
   return {
     log,
     clock,
@@ -85,14 +136,25 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     sessions,
     jobs,
     codec,
+    transformLane,
     queue,
     jobService,
     throttle,
     accounts: new AccountService(new UserRepository(db), sessions, jobs, jobService, throttle, clock),
-    admission: new AdmissionControl(new AdmissionRepository(db), config.admission),
+    admission,
     apiKeys: new ApiKeyService(db, clock),
-    fairUse: new FairUse(db, clock, config.fairUse),
+    fairUse,
     sweeper,
+    uploadGate,
+    waiter,
+    uploads,
+    retunes: new RetuneService(jobService, admission, fairUse, uploadGate),
+    estimates: new EstimateService(jobService, blobs, codec, clock),
+    tinifyOutputs,
+    shrinks: new ShrinkService(uploads, tinifyOutputs, jobService, fairUse, waiter),
+    transforms: new TransformService(tinifyOutputs, blobs, transformLane, fairUse),
+    webhooks,
+    webhookDispatcher,
   };
 }
 

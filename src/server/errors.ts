@@ -2,6 +2,7 @@
 // Services never know HTTP; the HTTP layer alone maps codes to statuses (http/error-status.ts).
 // See docs/decisions/0001-errors-are-data.md.
 import type { ErrorCode } from '#contract/errors';
+import { MESSAGES } from '#contract/messages';
 
 export interface DomainErrorOptions {
   /** When the caller may usefully try again (sent as Retry-After). */
@@ -35,3 +36,6 @@ export class DomainError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new DomainError('NOT_FOUND', message);
+
+/** Not signed in (or a guest) where an account is needed. */
+export const unauthenticated = () => new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);

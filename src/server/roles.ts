@@ -1,17 +1,16 @@
 // Runs what container.ts built in the process's role: serves HTTP (the whole API, or only the health check for a
 // worker), starts the queue's workers unless the role is `api`, and owns the shutdown on SIGTERM/SIGINT.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Deps } from './container';
 import type { Logger } from './logger';
 import { buildApp } from './http/app';
+import { pingDatabase } from './db/database';
 import { registerHealthRoutes } from './http/routes/health';
 
 export async function runRole(config: Config, deps: Deps): Promise<void> {
-  const { log, blobs, db, queue, codec, sweeper } = deps;
+  const { log, blobs, db, queue, codec, transformLane, sweeper, uploadGate, waiter, webhookDispatcher } = deps;
   let ready = false;
-  let acceptingUploads = true;
   const isReady = () => ready;
   // A worker serves no API, only the health check (for its orchestrator's probes); the API roles serve it all.
   const app = config.role === 'worker' ? buildHealthApp(log, isReady) : await buildApp({
@@ -26,19 +25,20 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
     trustProxy: config.trustProxy,
     isReady,
     uploadReadiness: async () => {
-      if (!acceptingUploads) return 'shutting down';
+      if (!uploadGate.isOpen) return 'shutting down';
       const storage = await blobs.probeWritable().then(() => null, (err: NodeJS.ErrnoException) => `storage not writable (${err.code ?? err.message})`);
       if (storage) return storage;
-      return sql`select 1`.execute(db).then(() => null, () => 'database unavailable');
+      return pingDatabase(db).then(() => null, () => 'database unavailable');
     },
-    acceptingUploads: () => acceptingUploads,
-    transformer: codec,
     routeTableFile: config.routeTableFile,
     tinifySourceHosts: config.tinifySourceHosts,
   });
 
   sweeper.start();
-  if (config.role !== 'api') await queue.startWorking();
+  if (config.role !== 'api') {
+    await queue.startWorking();
+    webhookDispatcher.start();
+  }
 
   // A deep accept queue: bursts of new connections (many pollers at once) wait instead of being dropped and retried.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
@@ -52,11 +52,13 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    acceptingUploads = false;
+    uploadGate.close();
+    waiter.stop();
     log.warn({ signal, graceMs: config.shutdownGraceMs }, 'finishing running jobs, then stopping');
     sweeper.stop();
     await queue.stop(config.shutdownGraceMs);
-    await codec.close();
+    await webhookDispatcher.stop(config.webhooks.attemptTimeoutMs);
+    await Promise.all([codec.close(), transformLane.close()]);
     await app.close();
     await db.destroy();
     process.exit(0);

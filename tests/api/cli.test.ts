@@ -95,6 +95,28 @@ describe('imagesqueeze command-line client', () => {
     expect(run.stderr).toMatch(/\[\d\/2\] done hero\.png/);
   });
 
+  it('never writes a result over another input: in place, a.png made WebP leaves the original a.webp alone', async () => {
+    const user = await signedInUser(server.url, 'cli-collide');
+    const { key } = await createKey(user, 'cli-collide');
+    const folder = path.join(work, 'collide');
+    fs.mkdirSync(folder);
+    const red = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#e00' } }).png().toBuffer();
+    const blue = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#00e' } }).webp({ quality: 100 }).toBuffer();
+    fs.writeFileSync(path.join(folder, 'a.png'), red);
+    fs.writeFileSync(path.join(folder, 'a.webp'), blue);
+
+    const run = await cli(['--server', server.url, '--in-place', '--format', 'webp', '-j', '1', folder], { IMAGESQUEEZE_API_KEY: key });
+
+    // a.png is refused (reported, exit 1) and stays as it was; a.webp is compressed in place with its backup.
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/a\.png\s+failed/);
+    expect(run.stderr).toContain('would replace a.webp, another input');
+    expect(fs.readFileSync(path.join(folder, 'a.png')).equals(red)).toBe(true);
+    expect(fs.readFileSync(path.join(folder, 'a.webp.orig')).equals(blue)).toBe(true);
+    expect((await sharp(path.join(folder, 'a.webp')).stats()).dominant.b).toBeGreaterThan(200);
+    expect(fs.readdirSync(folder).sort()).toEqual(['a.png', 'a.webp', 'a.webp.orig']);
+  });
+
   it('exits 3 for a refused key, 2 for bad usage, 4 for an unreachable server', async () => {
     const refused = await cli(['-s', server.url, '-k', 'isq_live_not-a-real-key', '-o', path.join(work, 'x'), tree]);
     expect(refused.code).toBe(3);

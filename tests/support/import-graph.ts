@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
-const ALIASES: Record<string, string> = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/' };
+const ALIASES: Record<string, string> = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/', '#codec-core/': 'src/codec-core/' };
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
-function sourceFiles(dir: string): string[] {
+export function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const rel = `${dir}/${entry.name}`;
     if (entry.isDirectory()) return sourceFiles(rel);

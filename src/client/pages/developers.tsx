@@ -8,6 +8,7 @@ import { ContentSection } from '#client/components/content/content-section.tsx';
 import { ApiReference, type OpenApiDocument } from '#client/components/content/api-reference.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { apiExamples } from '#client/content/api-examples.ts';
+import { IntegrationExamples } from '#client/components/content/integration-examples.tsx';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
@@ -57,6 +58,7 @@ export default function DevelopersPage() {
           ))}
         </Tabs>
       </ContentSection>
+      <IntegrationExamples origin={window.location.origin} />
       <div className="mt-12">
         <h2 className="sr-only">Reference</h2>
         {isLoading && <Loader2 className="h-6 w-6 animate-spin text-slate-500" aria-label="Loading the reference" />}

@@ -12,7 +12,7 @@
 // formats: a JPEG at 60 can be larger than an AVIF at 90. Nothing fits: downscale in the format whose smallest
 // encoding was smallest when allowed, else the smallest file made.
 import type { ImageFormat } from '#contract/settings';
-import { scaledBy } from '../geometry';
+import { scaledBy } from '#codec-core/geometry';
 import { largestFitting, type Probe } from './largest-fitting';
 import { bytesOf, type Found, type Job, type Strategy } from './strategy';
 

@@ -8,9 +8,9 @@
 // most SMART_SCORED_PIXELS, else a mosaic of tiles sampled evenly across it, so a 12-megapixel AVIF costs about one
 // megapixel per probe. Then the image is encoded once, whole, at the chosen quality.
 import type { ImageFormat } from '#contract/settings';
-import type { Pixels } from '../engine';
-import { ssimulacra2 } from '../metrics/ssimulacra2';
-import { proxyOf } from '../pixels';
+import type { Pixels } from '#codec-core/engine';
+import { ssimulacra2 } from '#codec-core/metrics/ssimulacra2';
+import { proxyOf } from '#codec-core/pixels';
 import { lowestReaching } from './lowest-reaching';
 import { smallestOf, type Job, type Strategy } from './strategy';
 

@@ -1,7 +1,7 @@
 // A mode is a strategy the one pipeline (../pipeline.ts) runs for each candidate format: how that format's
 // encoding is searched, which of the candidates' results wins, and what to try when none qualifies.
 import type { ImageFormat } from '#contract/settings';
-import type { Encoded, Engine, OpenImage, Pixels } from '../engine';
+import type { Encoded, Engine, OpenImage, Pixels } from '#codec-core/engine';
 
 /** One compression in progress: the engine, the opened upload, and what the modes share. */
 export interface Job<Image extends OpenImage = OpenImage> {

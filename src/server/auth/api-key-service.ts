@@ -2,7 +2,10 @@
 // The key is 256 random bits; only its SHA-256 is stored (see docs/decisions/0260-api-key-storage.md).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/database';
+import { ApiKeyRepository } from '#server/db/api-key-repository';
 import type { ApiKeyRow } from '#server/db/schema';
+
+export type { ApiKeyRow } from '#server/db/schema';
 import type { Clock } from '#server/clock';
 import { API_KEY_PREFIX, MAX_KEYS_PER_USER, type CreateApiKeyInput } from '#contract/api-keys';
 import { hashToken } from './tokens';
@@ -21,19 +24,17 @@ export interface IssuedKey {
 }
 
 export class ApiKeyService {
+  private readonly keys: ApiKeyRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.keys = new ApiKeyRepository(db);
+  }
 
   async create(userId: string, input: CreateApiKeyInput): Promise<IssuedKey> {
-    const live = await this.db
-      .selectFrom('api_keys')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(live.n) >= MAX_KEYS_PER_USER) {
+    if ((await this.keys.countLive(userId)) >= MAX_KEYS_PER_USER) {
       throw new DomainError('TOO_MANY_KEYS', `You can have at most ${MAX_KEYS_PER_USER} active keys; revoke one first.`);
     }
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
@@ -47,51 +48,30 @@ export class ApiKeyService {
       last_used_at: null,
       revoked_at: null,
     };
-    await this.db.insertInto('api_keys').values(row).execute();
+    await this.keys.insert(row);
     return { row, key };
   }
 
   /** The owner's keys that still work, newest first. Revoked keys are gone from the owner's view. */
   list(userId: string): Promise<ApiKeyRow[]> {
-    return this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .execute();
+    return this.keys.listLive(userId);
   }
 
   /** Revokes one of the owner's keys; false when the id is unknown, already revoked or someone else's. */
   async revoke(id: string, userId: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return this.keys.revoke(id, userId, this.clock.now());
   }
 
   /** The live key row for a presented key, or null. Every request reads the row, so a revocation acts at once. */
   async resolve(key: string): Promise<ApiKeyRow | null> {
     if (!key.startsWith(API_KEY_PREFIX) || key.length > MAX_KEY_LENGTH) return null;
-    const row = await this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('hash', '=', hashToken(key))
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const row = await this.keys.findLiveByHash(hashToken(key));
     if (!row) return null;
     const now = this.clock.now();
     if (row.last_used_at === null || now - row.last_used_at >= TOUCH_INTERVAL_MS) {
       // Best effort, like session touches: bookkeeping must not fail the request.
-      await this.db
-        .updateTable('api_keys')
-        .set({ last_used_at: now })
-        .where('id', '=', row.id)
-        .execute()
+      await this.keys
+        .touch(row.id, now)
         .then(() => (row.last_used_at = now))
         .catch(() => undefined);
     }

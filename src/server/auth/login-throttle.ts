@@ -6,8 +6,9 @@
 // let a burst of simultaneous guesses all pass the check before any was counted (100 of 100 checked); reserving
 // the attempt first means the 11th simultaneous guess for an account sees 11 and is refused unchecked.
 import type { Db } from '#server/db/database';
+import { ThrottleRepository } from '#server/db/throttle-repository';
 import type { Clock } from '#server/clock';
-import { countInWindow, secondsUntilWindowEnds } from './window-counter';
+import { secondsUntilWindowEnds } from './window-counter';
 
 export interface ThrottleLimits {
   windowMs: number;
@@ -27,11 +28,15 @@ export interface AttemptReservation {
 export type AttemptVerdict = { allowed: true; reservation: AttemptReservation } | { allowed: false; retryAfterSeconds: number };
 
 export class LoginThrottle {
+  private readonly counters: ThrottleRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
-  ) {}
+  ) {
+    this.counters = new ThrottleRepository(db);
+  }
 
   /**
    * Counts one sign-in attempt for this address, then for this account, and says whether it may be checked.
@@ -40,9 +45,9 @@ export class LoginThrottle {
   async reserveAttempt(email: string, address: string): Promise<AttemptVerdict> {
     const now = this.clock.now();
     const addressKey = `addr:${address}`;
-    const byAddress = await countInWindow(this.db, addressKey, now, this.limits.windowMs);
+    const byAddress = await this.counters.count(addressKey, now, this.limits.windowMs);
     if (byAddress.count > this.limits.perAddress) return this.refuse(byAddress.windowStart, now);
-    const byAccount = await countInWindow(this.db, `acct:${email}`, now, this.limits.windowMs);
+    const byAccount = await this.counters.count(`acct:${email}`, now, this.limits.windowMs);
     if (byAccount.count > this.limits.perAccount) return this.refuse(byAccount.windowStart, now);
     return { allowed: true, reservation: { email, addressKey, addressWindowStart: byAddress.windowStart } };
   }
@@ -52,19 +57,13 @@ export class LoginThrottle {
    * address's other failures: one address may try many accounts).
    */
   async succeeded(reservation: AttemptReservation): Promise<void> {
-    await this.db.deleteFrom('auth_throttle').where('key', '=', `acct:${reservation.email}`).execute();
-    await this.db
-      .updateTable('auth_throttle')
-      .set((eb) => ({ failures: eb('failures', '-', 1) }))
-      .where('key', '=', reservation.addressKey)
-      .where('window_start', '=', reservation.addressWindowStart)
-      .where('failures', '>', 0)
-      .execute();
+    await this.counters.clear(`acct:${reservation.email}`);
+    await this.counters.giveBackOne(reservation.addressKey, reservation.addressWindowStart);
   }
 
   /** Every window in the table (sign-in attempts, new guest sessions) is at most this long; older rows are dead. */
   async deleteExpired(): Promise<void> {
-    await this.db.deleteFrom('auth_throttle').where('window_start', '<', this.clock.now() - this.limits.windowMs).execute();
+    await this.counters.removeStartedBefore(this.clock.now() - this.limits.windowMs);
   }
 
   private refuse(windowStart: number, now: number): AttemptVerdict {

@@ -1,12 +1,14 @@
 // Server-side sessions for guests and users. The cookie holds a random token; the row holds its hash.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/database';
+import { SessionRepository } from '#server/db/session-repository';
+import { ThrottleRepository } from '#server/db/throttle-repository';
 import type { SessionRow } from '#server/db/schema';
 import type { Clock } from '#server/clock';
 import { hashToken, newSessionToken } from './tokens';
 import { DomainError } from '#server/errors';
 import { DEFAULT_THROTTLE } from './login-throttle';
-import { countInWindow, secondsUntilWindowEnds } from './window-counter';
+import { secondsUntilWindowEnds } from './window-counter';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -40,31 +42,34 @@ export interface IssuedSession {
 }
 
 export class SessionService {
+  private readonly sessions: SessionRepository;
+  private readonly counters: ThrottleRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
     private readonly guestLimit: GuestSessionLimit = DEFAULT_GUEST_SESSION_LIMIT,
-  ) {}
+  ) {
+    this.sessions = new SessionRepository(db);
+    this.counters = new ThrottleRepository(db);
+  }
 
   /** The live session for a cookie token, or null if unknown or expired (expired rows are deleted). */
   async resolve(token: string | undefined): Promise<SessionRow | null> {
     if (!token || token.length > 100) return null;
     const id = hashToken(token);
-    const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.sessions.find(id);
     if (!row) return null;
     const now = this.clock.now();
     const idleMs = row.user_id ? SESSION_LIFETIMES.user.idleMs : SESSION_LIFETIMES.guest.idleMs;
     if (now >= row.expires_at || now - row.last_seen_at >= idleMs) {
-      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      await this.sessions.remove(id);
       return null;
     }
     if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
       // Best effort: a full disk or a locked database must not turn every read into an error.
-      await this.db
-        .updateTable('sessions')
-        .set({ last_seen_at: now })
-        .where('id', '=', id)
-        .execute()
+      await this.sessions
+        .touch(id, now)
         .then(() => (row.last_seen_at = now))
         .catch(() => undefined);
     }
@@ -74,7 +79,7 @@ export class SessionService {
   /** A stored guest session for a visitor from `address`; 429 past the per-address limit of new ones. */
   async createGuest(address: string): Promise<IssuedSession> {
     const now = this.clock.now();
-    const { count, windowStart } = await countInWindow(this.db, `guest:${address}`, now, this.guestLimit.windowMs);
+    const { count, windowStart } = await this.counters.count(`guest:${address}`, now, this.guestLimit.windowMs);
     if (count > this.guestLimit.perAddress) {
       const retryAfter = secondsUntilWindowEnds(windowStart, this.guestLimit.windowMs, now);
       throw new DomainError('RATE_LIMITED', GUEST_SESSION_LIMIT_MESSAGE, { retryAfterSeconds: retryAfter });
@@ -102,22 +107,11 @@ export class SessionService {
   }
 
   async destroy(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await this.sessions.remove(sessionId);
   }
 
   async deleteExpired(): Promise<number> {
-    const now = this.clock.now();
-    const result = await this.db
-      .deleteFrom('sessions')
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<=', now),
-          eb.and([eb('user_id', 'is', null), eb('last_seen_at', '<=', now - SESSION_LIFETIMES.guest.idleMs)]),
-          eb.and([eb('user_id', 'is not', null), eb('last_seen_at', '<=', now - SESSION_LIFETIMES.user.idleMs)]),
-        ]),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return this.sessions.removeExpired(this.clock.now(), { guest: SESSION_LIFETIMES.guest.idleMs, user: SESSION_LIFETIMES.user.idleMs });
   }
 
   private async insert(userId: string | null, guestId: string, absoluteMs: number): Promise<IssuedSession> {
@@ -131,7 +125,7 @@ export class SessionService {
       last_seen_at: now,
       expires_at: now + absoluteMs,
     };
-    await this.db.insertInto('sessions').values(session).execute();
+    await this.sessions.insert(session);
     return { token, session };
   }
 }

@@ -1,5 +1,6 @@
 // What one encode costs, by output format, known before a pixel is decoded. The server plans with these (the time
 // limit in time-limit.ts, the codec pool's memory reservations) without loading the codec and sharp itself.
+import { SMART_SCORED_PIXELS } from '#codec-core/modes/smart';
 import type { CompressionMode, ImageFormat, MetadataPolicy } from '#contract/settings';
 
 export interface EncoderCost {
@@ -41,17 +42,17 @@ export const ENCODER_COSTS: Record<ImageFormat, EncoderCost> = {
 export const SIZE_MODE_TIME_FACTOR = 8;
 
 /**
- * `smart` mode (smart-mode.ts) scores up to 8 encodes of a sample of at most SMART_SCORED_PIXELS, then encodes once
+ * `smart` mode (the core's modes/smart.ts) scores up to 8 encodes of a sample of at most SMART_SCORED_PIXELS, then encodes once
  * at full size: for an image that small, up to 9 encodes plus 8 runs of the metric (about 1 s a megapixel on a
  * busy core). Its memory adds the upright pixels (3 bytes a pixel) the sample is cut from, and the metric's own
  * planes, which depend on the sample's size only (smartMetricBytes).
  */
 export const SMART_MODE_TIME_FACTOR = 10;
 export const SMART_EXTRA_BYTES_PER_PIXEL = 3;
-/** The most pixels smart mode scores per probe: a larger image is sampled (smart-mode.ts). */
-export const SMART_SCORED_PIXELS = 1 << 20;
+/** The most pixels smart mode scores per probe: a larger image is sampled (the core's modes/smart.ts). */
+export { SMART_SCORED_PIXELS } from '#codec-core/modes/smart';
 /**
- * SSIMULACRA 2's peak per scored pixel (perceptual.ts): both images in linear RGB and in XYB, five blurred planes
+ * SSIMULACRA 2's peak per scored pixel (the core's metrics/ssimulacra2.ts): both images in linear RGB and in XYB, five blurred planes
  * and two scratch planes, 4 bytes each (about 80), plus the sample, its encode and decode, and the collector's lag.
  * Measured: a 1-megapixel comparison raised a process's high-water mark by 130 MiB before the planes were reused.
  */

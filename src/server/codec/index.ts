@@ -7,7 +7,7 @@ import { sharpEngine } from './engine/sharp-engine';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult } from './types';
 
-export { sniffImageFormat, SNIFF_BYTES } from './sniff';
+export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
 export { ENCODERS } from './encoders';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 export { makePreview, PREVIEW_MAX_EDGE } from './preview';
@@ -43,3 +43,4 @@ export async function estimate(input: Buffer, options: EstimateOptions): Promise
   const { settings, limits } = settingsOf(rest);
   return estimateWith(sharpEngine, input, settings, limits, region);
 }
+export { transformImage, type TransformRequest, type TransformResult } from './tinify-transform';

@@ -1,6 +1,6 @@
 // The small preview a job card shows: the compressed result scaled to fit 400 px, as WebP. A page of thirty cards
 // then costs about a megabyte less than thirty full results; the full result is loaded only in the comparison.
-import sharp from 'sharp';
+import { sharp } from '#server/codec/sharp-setup';
 
 /** Fits inside this box; about twice a card's CSS width, so it stays sharp on high-density screens. */
 export const PREVIEW_MAX_EDGE = 400;

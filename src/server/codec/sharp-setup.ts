@@ -1,5 +1,8 @@
-// Configures sharp once for the whole process before any image is opened.
+// Configures sharp once for the whole process before any image is opened. The only module that imports sharp: the
+// rest of the codec takes it, and its types, from here, so no code path can open an image before this has run.
 import sharp from 'sharp';
+
+export type { Color, Metadata, Sharp, SharpOptions } from 'sharp';
 
 // Parallelism comes from concurrent jobs: a second libvips thread inside one job barely helps
 // (JPEG and PNG saving are sequential) and would fight the other jobs for the same cores.

@@ -2,7 +2,7 @@
 // This is the only place that knows which dialect is in use.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrateToLatest } from './migrations';
 
@@ -47,4 +47,9 @@ async function openPostgres(url: string, events: DatabaseEvents | undefined): Pr
   // crash the process. The pool discards that client and the next query opens a fresh one.
   pool.on('error', (err) => events?.warn({ err }, 'PostgreSQL connection lost; the next query opens a new one'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Resolves when the database answers a trivial query (the readiness probe of /api/health). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

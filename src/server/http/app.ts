@@ -17,6 +17,9 @@ import { registerRouteGroups, type RouteDeps } from './routes';
 import { installBodyTimeout } from './body-timeout';
 import { limitConnectionsPerAddress, trustedProxyMatcher } from './connection-limit';
 
+/** Routes that stream their bodies to disk under an upload's own guard (BodyGuard: a byte ceiling and a minimum rate). */
+const STREAMED_BODIES = new Set(['/api/compress', '/shrink']);
+
 export interface AppDeps extends RouteDeps {
   sessions: SessionService;
   /** The process's logger (logger.ts): Fastify logs requests through it. */
@@ -62,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app, () => pageFallback);
   installSecurityHeaders(app);
   installResponseCompression(app);
-  installBodyTimeout(app, { timeoutMs: deps.bodyTimeoutMs, guardedElsewhere: (request) => request.url.split('?')[0] === '/api/compress' });
+  installBodyTimeout(app, { timeoutMs: deps.bodyTimeoutMs, guardedElsewhere: (request) => STREAMED_BODIES.has(request.url.split('?')[0] ?? '') });
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
   registerHealthRoutes(app, deps.isReady, deps.uploadReadiness);

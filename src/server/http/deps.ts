@@ -1,30 +1,40 @@
 // What the route groups are handed. Its own module, so route files and the file that wires them import it
-// from here and not from each other (no import cycle).
+// from here and not from each other (no import cycle). Routes parse, call one of these, and map the result.
 import type { Clock } from '#server/clock';
 import type { SessionService } from '#server/auth/session-service';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from '#server/jobs/job-service';
-import type { AdmissionControl } from '#server/jobs/admission';
 import type { AccountService } from '#server/auth/account-service';
 import type { MinRate } from './body-guard';
 import type { ApiKeyService } from '#server/auth/api-key-service';
-import type { FairUse } from '#server/api/fair-use';
-import type { FileTransformer } from '#server/sandbox/protocol';
+import type { FairUse } from '#server/fair-use/fair-use';
+import type { JobWaiter } from '#server/jobs/job-waiter';
+import type { UploadService } from '#server/jobs/upload-service';
+import type { RetuneService } from '#server/jobs/retune-service';
+import type { EstimateService } from '#server/jobs/estimate-service';
+import type { ShrinkService } from '#server/tinify/shrink-service';
+import type { TransformService } from '#server/tinify/transform-service';
+import type { TinifyOutputs } from '#server/tinify/tinify-outputs';
+import type { WebhookService } from '#server/webhooks/webhook-service';
 
 export interface RouteDeps {
   clock: Clock;
   sessions: SessionService;
   blobs: BlobStore;
   jobService: JobService;
-  admission: AdmissionControl;
   accounts: AccountService;
   uploadMinRate: MinRate;
-  /** False once SIGTERM arrived: new uploads are refused while running jobs finish. */
-  acceptingUploads: () => boolean;
   apiKeys: ApiKeyService;
   fairUse: FairUse;
-  /** Runs Tinify-style transformations in codec processes (the server never decodes images itself). */
-  transformer: FileTransformer;
+  /** The process's one long-poll waiter (its caps hold for every route that waits). */
+  waiter: JobWaiter;
+  uploads: UploadService;
+  retunes: RetuneService;
+  estimates: EstimateService;
+  shrinks: ShrinkService;
+  transforms: TransformService;
+  tinifyOutputs: TinifyOutputs;
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];
+  webhooks: WebhookService;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionRow } from '#server/db/schema';
 import { ownerOf, type IssuedSession, type SessionService } from '#server/auth/session-service';
 import { SESSION_LIFETIMES } from '#server/auth/session-service';
+import type { Caller } from '#server/jobs/upload-service';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -62,3 +63,10 @@ export async function ensureStoredSession(request: FastifyRequest, reply: Fastif
 }
 
 export const ownerOfRequest = (request: FastifyRequest): string => ownerOf(request.session);
+
+/** The caller as the use cases see it: owner, guest address (guests only) and the API key presented, if any. */
+export const callerOf = (request: FastifyRequest): Caller => ({
+  ownerId: ownerOfRequest(request),
+  guestAddress: request.session.user_id ? null : request.ip,
+  apiKey: request.apiKey,
+});

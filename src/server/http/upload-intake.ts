@@ -6,17 +6,17 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
-import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/sniff';
-import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/png-header';
+import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/planning';
+import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
-import { MIME_TYPES } from '#server/codec/types';
+import { MIME_TYPES } from '#server/codec/planning';
 import { FORMAT_EXTENSIONS } from '#contract/settings';
-import type { AcceptedUpload } from '#server/jobs/job-service';
+import type { ReceivedUpload } from '#server/jobs/upload-service';
 import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';
 import { BodyGuard, type MinRate } from './body-guard';
-import type { UploadRejection } from '#contract/api';
+import { DomainError } from '#server/errors';
 import type { ErrorCode } from '#contract/errors';
 import { MIN_FILE_SIZE } from '#contract/limits';
 import { fileTooSmallMessage, MESSAGES } from '#contract/messages';
@@ -31,15 +31,10 @@ export interface IntakeLimits {
   tooLargeCode: ErrorCode;
 }
 
-export interface IntakeResult {
-  accepted: AcceptedUpload[];
-  rejected: UploadRejection[];
-  fields: Record<string, string>;
-  tooManyFiles: boolean;
-}
+export type IntakeResult = ReceivedUpload;
 
 /** Counts bytes and keeps the first few for sniffing, passing data through untouched. */
-class HeadAndCount extends Transform {
+export class HeadAndCount extends Transform {
   head = Buffer.alloc(0);
   bytes = 0;
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
@@ -55,6 +50,11 @@ export async function receiveUpload(
   limits: IntakeLimits,
   maxBodyBytes: number,
 ): Promise<IntakeResult> {
+  // A body announced larger than the whole upload may be is refused before a byte of it is read.
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    throw new DomainError(limits.tooLargeCode, limits.tooLargeMessage, { bodyAbandoned: true });
+  }
   const result: IntakeResult = { accepted: [], rejected: [], fields: {}, tooManyFiles: false };
   let currentTemp: string | null = null;
   const guard = new BodyGuard(request.raw, {
@@ -127,4 +127,15 @@ export async function receiveUpload(
 export async function discardAccepted(result: IntakeResult): Promise<void> {
   await Promise.all(result.accepted.map((a) => discard(a.tempFile)));
   result.accepted = [];
+}
+
+/**
+ * The multipart parser's own failures (broken boundaries, bad part headers, a body that ends early) are the
+ * client's fault: 400. File-system errors (they carry a syscall) are ours and stay 5xx unless mapped elsewhere.
+ */
+export function unreadableUpload(err: unknown): DomainError | null {
+  if (err instanceof DomainError || (err as NodeJS.ErrnoException)?.syscall) return null;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status && status < 500) return null; // already a client error with its own message
+  return new DomainError('MALFORMED_REQUEST', 'The upload could not be read: the multipart data is malformed or incomplete');
 }

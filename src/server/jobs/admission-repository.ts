@@ -37,9 +37,15 @@ export class AdmissionRepository {
    * admission lock: SQLite runs one transaction at a time on our single connection, PostgreSQL serialises
    * admissions with a transaction-level advisory lock. Returns what `refuse` returned (nothing inserted) or null.
    */
-  insertIfAdmitted<R>(rows: NewJob[], applicant: Applicant, refuse: (counts: BacklogCounts) => R | null): Promise<R | null> {
+  insertIfAdmitted<R>(
+    rows: NewJob[],
+    applicant: Applicant,
+    refuse: (counts: BacklogCounts) => R | null,
+    alsoWrite?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<R | null> {
     return this.writeIfAdmitted(applicant, refuse, async (trx) => {
       if (rows.length) await trx.insertInto('jobs').values(rows).execute();
+      await alsoWrite?.(trx);
     });
   }
 

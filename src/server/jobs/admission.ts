@@ -36,9 +36,12 @@ export class AdmissionControl {
     if (refusal) throw refusal;
   }
 
-  /** Inserts an upload's rows only if no ceiling was reached, counted together with the insert. */
-  async insert(applicant: Applicant, rows: NewJob[]): Promise<void> {
-    const refusal = await this.repo.insertIfAdmitted(rows, applicant, (counts) => this.refusal(counts));
+  /**
+   * Inserts an upload's rows only if no ceiling was reached, counted together with the insert. `alsoWrite` runs in
+   * the same transaction after the insert (the API key's fair-use charge): if it throws, nothing is inserted.
+   */
+  async insert(applicant: Applicant, rows: NewJob[], alsoWrite?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    const refusal = await this.repo.insertIfAdmitted(rows, applicant, (counts) => this.refusal(counts), alsoWrite);
     if (refusal) throw refusal;
   }
 

@@ -5,6 +5,8 @@ import type { BlobStore } from '#server/storage/blob-store';
 import type { JobQueue } from './job-queue';
 import type { Executor, JobRepository } from './job-repository';
 import type { JobRow, NewJob } from '#server/db/schema';
+
+export type { JobRow } from '#server/db/schema';
 import type { QueueStats, QueueStatus } from '#contract/api';
 import type { CompressSettings } from '#contract/settings-schema';
 import { RETENTION_HOURS } from '#contract/limits';
@@ -103,12 +105,17 @@ export class JobService {
     if (row.expires_at <= now) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
     if (row.status === 'pending' || row.status === 'processing') throw jobBusy();
     const settings = settingsFor(row);
-    let requeued = false;
-    await admit(async (db) => {
-      requeued = await this.jobs.requeueWithSettings(id, ownerId, settingsColumns(settings), now, db);
-    });
-    // Another request re-tuned or deleted it between our read and the write.
-    if (!requeued) throw (await this.jobs.findOwned(id, ownerId)) ? jobBusy() : notFound('Job not found');
+    // Another request re-tuned or deleted it between our read and the write: thrown inside the write, so whatever
+    // `admit` wrote with it (an API key's charge) is rolled back too.
+    const lostRace = new Error('re-tuned or deleted meanwhile');
+    try {
+      await admit(async (db) => {
+        if (!(await this.jobs.requeueWithSettings(id, ownerId, settingsColumns(settings), now, db))) throw lostRace;
+      });
+    } catch (err) {
+      if (err !== lostRace) throw err;
+      throw (await this.jobs.findOwned(id, ownerId)) ? jobBusy() : notFound('Job not found');
+    }
     await this.queue.enqueue([id]);
     return (await this.jobs.findOwned(id, ownerId)) ?? row;
   }

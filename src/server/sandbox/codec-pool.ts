@@ -1,42 +1,29 @@
 // Runs compressions (and Tinify transformations) in separate codec processes, one request per process at a time,
-// within a memory budget planned from image headers.
+// within a memory budget planned from image headers. One process's life is codec-child.ts.
 //
 // Why processes and not threads: docs/decisions/0004-codec-in-processes.md; the budget: 0124-codec-memory-budget.md.
-import { fork, type ChildProcess } from 'node:child_process';
-import { memoryLimitError, timeoutError } from '#server/codec/errors';
 import { CODEC_MEMORY_LIMIT_BYTES } from '#contract/limits';
-import { watchMemory } from './memory-watch';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
-import {
-  deserializeError,
-  lowerPriority,
-  type CodecOutcome,
-  type CodecRequest,
-  type CodecTask,
-  type EstimateFileRequest,
-  type EstimateOutcome,
-  type ReplyMessage,
-  type TaskOutcome,
-  type TransformFileRequest,
-  type TransformOutcome,
+import { CodecAbandonedError, CodecProcess, type CodecProcessState } from './codec-child';
+import type {
+  CodecOutcome,
+  CodecRequest,
+  CodecTask,
+  EstimateFileRequest,
+  EstimateOutcome,
+  TaskOutcome,
+  TransformFileRequest,
+  TransformOutcome,
 } from './protocol';
 
-export const CRASH_MESSAGE = 'The compressor stopped unexpectedly while processing this image';
+export { CodecAbandonedError, CodecCrashError, CRASH_MESSAGE, type CodecProcessState } from './codec-child';
 
 /**
  * Working memory of a request small enough to run beside one that needs more than the whole budget: about a
  * 4-megapixel photo into JPEG or WebP, a 1.5-megapixel image into PNG or AVIF (codec/costs.ts).
  */
 export const SMALL_WORK_BYTES = 48 * 1024 ** 2;
-
-/** The codec process died (signal, out-of-memory kill, native crash) while working on a request. */
-export class CodecCrashError extends Error {
-  constructor(readonly detail: string) {
-    super(CRASH_MESSAGE);
-    this.name = 'CodecCrashError';
-  }
-}
 
 export interface CodecPoolOptions {
   /** Processes at most, i.e. compressions at once; matches the queue's concurrency. */
@@ -68,24 +55,6 @@ export interface CodecPoolOptions {
   onExit?: (info: { pid: number | undefined; crashed: boolean }) => void;
 }
 
-/**
- * Where a codec process is in its life. Only an `idle` process is handed work; a process the pool has decided
- * to end (`retiring`: killed at the hard limit, retired for its memory or age, idle too long, or the pool is
- * closing) never takes work again, even though the kernel reports its exit only later.
- *
- *   starting ──(claimed by the request it was forked for)──> busy <──> idle
- *   any but gone ──(kill)──> retiring ──(exit)──> gone;  any ──(exit)──> gone
- */
-export type CodecProcessState = 'starting' | 'idle' | 'busy' | 'retiring' | 'gone';
-
-/**
- * glibc malloc settings for codec processes, unless the server's environment sets its own. Image buffers are
- * large and short-lived; with one arena per thread and a heap that keeps what it once grew to, each of several
- * codec processes would hold on to the peak of the largest image it ever handled.
- */
-const CODEC_MALLOC_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
-
-
 export class CodecPool {
   /** Processes in state `idle`, the most recently used last (so the others reach their idle timeout). */
   private readonly idle: CodecProcess[] = [];
@@ -106,11 +75,15 @@ export class CodecPool {
     return this.perform({ kind: 'compress', request }, request) as Promise<CodecOutcome>;
   }
 
-  /** Tinify-style transformations run in codec processes too: the same time, memory and crash bounds as a job. */
-  transformFile(request: TransformFileRequest): Promise<TransformOutcome> {
+  /**
+   * Tinify-style transformations run in codec processes too: the same time, memory and crash bounds as a job,
+   * planned from the larger of input and output. `signal` ends the work when its client has gone: a waiting request
+   * leaves the queue, a running one's process is killed.
+   */
+  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
     const { formats } = request.transform;
-    const estimate = { inputPath: request.inputPath, format: formats.length > 1 ? ('auto' as const) : formats[0], formats };
-    return this.perform({ kind: 'transform', request }, estimate) as Promise<TransformOutcome>;
+    const estimate = { inputPath: request.inputPath, format: formats.length > 1 ? ('auto' as const) : formats[0], formats, outputPixels: request.outputPixels };
+    return this.perform({ kind: 'transform', request }, estimate, signal) as Promise<TransformOutcome>;
   }
 
   /** Adjust's live estimate: a sample and a region of the image, so it plans for the whole image's decode. */
@@ -119,16 +92,22 @@ export class CodecPool {
     return this.perform({ kind: 'estimate', request }, { inputPath: request.inputPath, format, formats: formats && [...formats] }) as Promise<EstimateOutcome>;
   }
 
-  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0]): Promise<TaskOutcome> {
+  private async perform(task: CodecTask, estimate: Parameters<typeof estimateWorkingBytes>[0], signal?: AbortSignal): Promise<TaskOutcome> {
     if (this.closed) throw new Error('The codec pool is closed');
     const workBytes = this.options.memoryBudgetBytes === undefined ? 0 : await estimateWorkingBytes(estimate);
-    const grant = await this.acquireSlot(workBytes);
+    const grant = await this.acquireSlot(workBytes, signal);
     let proc: CodecProcess | undefined = grant.idle;
+    const stop = () => void proc?.kill();
     try {
       proc ??= this.spawn(this.options.entry ? throughTsx(this.options.entry) : await codecLaunch());
+      if (signal?.aborted) throw new CodecAbandonedError();
+      signal?.addEventListener('abort', stop, { once: true });
       const hardLimitMs = task.request.timeoutSeconds * 1000 + (this.options.killGraceMs ?? 5000);
-      return await proc.run(task, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES);
+      return await proc.run(task, hardLimitMs, this.options.maxRssBytes ?? CODEC_MEMORY_LIMIT_BYTES).catch((err: unknown) => {
+        throw signal?.aborted ? new CodecAbandonedError() : err;
+      });
     } finally {
+      signal?.removeEventListener('abort', stop);
       if (proc) this.putBack(proc);
       // A process being killed does not hold the slot: its exit may be reported late (a multi-gigabyte process
       // takes a while to tear down), and the next request gets an idle or a new process meanwhile. Its memory
@@ -195,9 +174,19 @@ export class CodecPool {
     this.idle.push(proc);
   }
 
-  private acquireSlot(workBytes: number): Promise<Grant> {
-    return new Promise<Grant>((start) => {
-      this.waiting.push({ workBytes, start });
+  private acquireSlot(workBytes: number, signal?: AbortSignal): Promise<Grant> {
+    return new Promise<Grant>((start, reject) => {
+      if (signal?.aborted) return reject(new CodecAbandonedError());
+      const entry = { workBytes, start: (grant: Grant) => (signal?.removeEventListener('abort', leave), start(grant)) };
+      // A request whose client went away leaves the queue without ever taking a slot.
+      const leave = () => {
+        const i = this.waiting.indexOf(entry);
+        if (i < 0) return;
+        this.waiting.splice(i, 1);
+        reject(new CodecAbandonedError());
+      };
+      signal?.addEventListener('abort', leave, { once: true });
+      this.waiting.push(entry);
       this.startWaiting();
     });
   }
@@ -292,150 +281,4 @@ interface Grant {
   oversized: boolean;
   /** It is the one small request let run beside an oversized one, over the budget. */
   besideOversized: boolean;
-}
-
-interface InFlight {
-  id: number;
-  resolve: (outcome: TaskOutcome) => void;
-  reject: (err: Error) => void;
-}
-
-/** One codec process, its state and the request it is working on. */
-class CodecProcess {
-  private readonly child: ChildProcess;
-  private readonly ready: Promise<void>;
-  private inFlight: InFlight | undefined;
-  private nextId = 1;
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly exitedPromise: Promise<void>;
-  private current: CodecProcessState = 'starting';
-  jobsDone = 0;
-  lastRssBytes = 0;
-
-  constructor(launch: CodecLaunch, onExit: (crashDetail: string | undefined) => void) {
-    this.child = fork(launch.entry, [], {
-      execArgv: launch.execArgv,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...CODEC_MALLOC_ENV, ...process.env },
-      serialization: 'advanced',
-    });
-    let markReady: () => void = () => undefined;
-    let failStart: (err: Error) => void = () => undefined;
-    this.ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      failStart = reject;
-    });
-    // Nothing waits on `ready` until the first run(); an early failure must not be an unhandled rejection.
-    this.ready.catch(() => undefined);
-    this.child.on('message', (message: ReplyMessage | { ready: true }) => {
-      if ('ready' in message) markReady();
-      else this.settle(message);
-    });
-    // Right after the fork, so the process's start-up runs at low priority too (it lowers its own threads again).
-    if (this.child.pid !== undefined) lowerPriority(this.child.pid);
-    this.exitedPromise = new Promise((resolve) => {
-      const end = (detail: string) => {
-        if (this.current === 'gone') return;
-        // A process we were ending was already `retiring`; any other end is a crash.
-        const crashed = this.current !== 'retiring';
-        this.current = 'gone';
-        clearTimeout(this.idleTimer);
-        failStart(new CodecCrashError(detail));
-        this.rejectInFlight(new CodecCrashError(detail));
-        onExit(crashed ? detail : undefined);
-        resolve();
-      };
-      this.child.on('exit', (code, signal) => end(`codec process exited (${signal ?? `code ${code}`})`));
-      this.child.on('error', (err) => {
-        // No process came to be (the fork failed): there is no exit to wait for.
-        if (this.child.pid === undefined) return end(`codec process could not start (${err.message})`);
-        // A live process we cannot signal or reach: it must not take work again.
-        failStart(err);
-        void this.kill();
-      });
-    });
-  }
-
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
-  get state(): CodecProcessState {
-    return this.current;
-  }
-
-  /** Works on one request; the caller (the pool) decides afterwards whether the process goes back to idle. */
-  async run(task: CodecTask, hardLimitMs: number, maxRssBytes: number): Promise<TaskOutcome> {
-    if (this.current !== 'idle' && this.current !== 'starting') {
-      // The pool hands out only idle processes (or a new one, once); anything else is a bug worth a loud error.
-      throw new CodecCrashError(`codec process handed a request while ${this.current}`);
-    }
-    clearTimeout(this.idleTimer);
-    const starting = this.current === 'starting';
-    this.current = 'busy';
-    const id = this.nextId++;
-    const outcome = new Promise<TaskOutcome>((resolve, reject) => {
-      this.inFlight = { id, resolve, reject };
-    });
-    // Settled by the exit handler even when we fail before sending; awaited below only on the happy path.
-    outcome.catch(() => undefined);
-    // The limit covers start-up too: a process that never becomes ready is as stuck as one that never answers.
-    const limit = setTimeout(() => {
-      // The codec stops itself at its time limit; silence well past it means it is stuck in native code. The
-      // process is marked retiring before the request fails, so the pool can never take it back as idle.
-      void this.kill();
-      this.rejectInFlight(timeoutError(task.request.timeoutSeconds));
-    }, hardLimitMs);
-    const stopWatching = this.child.pid === undefined ? () => undefined : watchMemory(this.child.pid, maxRssBytes, () => {
-      void this.kill();
-      this.rejectInFlight(memoryLimitError(maxRssBytes));
-    });
-    try {
-      if (starting) await Promise.race([this.ready, outcome]);
-      this.child.send({ id, ...task }, (err) => {
-        if (!err) return;
-        void this.kill();
-        this.rejectInFlight(new CodecCrashError(`could not reach the codec process (${err.message})`));
-      });
-      return await outcome;
-    } finally {
-      clearTimeout(limit);
-      stopWatching();
-      this.jobsDone++;
-    }
-  }
-
-  /** busy -> idle; the process ends itself (retiring) if nobody needs it within `idleMs`. */
-  becomeIdle(idleMs: number): void {
-    if (this.current !== 'busy') return;
-    this.current = 'idle';
-    this.idleTimer = setTimeout(() => void this.kill(), idleMs);
-    this.idleTimer.unref();
-  }
-
-  /** Ends the process. It is `retiring` from this moment (it takes no more work) and `gone` once it has exited. */
-  async kill(): Promise<void> {
-    if (this.current === 'gone') return;
-    clearTimeout(this.idleTimer);
-    if (this.current !== 'retiring') {
-      this.current = 'retiring';
-      this.child.kill('SIGKILL');
-    }
-    await this.exitedPromise;
-  }
-
-  private rejectInFlight(err: Error): void {
-    const flight = this.inFlight;
-    this.inFlight = undefined;
-    flight?.reject(err);
-  }
-
-  private settle(reply: ReplyMessage): void {
-    const flight = this.inFlight;
-    this.lastRssBytes = reply.rssBytes;
-    if (!flight || flight.id !== reply.id) return;
-    this.inFlight = undefined;
-    if (reply.ok) flight.resolve(reply.outcome);
-    else flight.reject(deserializeError(reply.error));
-  }
 }

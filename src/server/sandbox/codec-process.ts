@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { compress, makePreview } from '#server/codec/index';
-import { transformImage } from '#server/codec/tinify-transform';
+import { transformImage } from '#server/codec/index';
 import { estimate } from '#server/codec/index';
 import {
   lowerPriority,

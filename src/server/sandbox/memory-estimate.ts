@@ -4,8 +4,8 @@
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import type { ImageFormat } from '#contract/settings';
-import { smartMetricBytes } from '#server/codec/costs';
-import { workingBytesPerPixel } from '#server/codec/time-limit';
+import { smartMetricBytes } from '#server/codec/planning';
+import { workingBytesPerPixel } from '#server/codec/planning';
 import type { CodecRequest } from './protocol';
 
 /**
@@ -22,8 +22,8 @@ const HEADER_BYTES = 256 * 1024;
 
 const FORMAT_OF_TYPE: Partial<Record<string, ImageFormat>> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif' };
 
-/** The format and pixel count from the start of an image file, or null when the header cannot be read. */
-export async function readImageHeader(file: string): Promise<{ format: ImageFormat; pixels: number } | null> {
+/** The format, size and pixel count from the start of an image file, or null when the header cannot be read. */
+export async function readImageHeader(file: string): Promise<{ format: ImageFormat; pixels: number; width: number; height: number } | null> {
   let head: Buffer;
   try {
     const handle = await fsp.open(file, 'r');
@@ -40,7 +40,7 @@ export async function readImageHeader(file: string): Promise<{ format: ImageForm
   try {
     const size = imageSize(head);
     const format = FORMAT_OF_TYPE[size.type ?? ''];
-    return format && size.width > 0 && size.height > 0 ? { format, pixels: size.width * size.height } : null;
+    return format && size.width > 0 && size.height > 0 ? { format, pixels: size.width * size.height, width: size.width, height: size.height } : null;
   } catch {
     // Frame types the parser does not know (arithmetic-coded JPEG, say) or a damaged header: the codec decides.
     return null;
@@ -48,9 +48,23 @@ export async function readImageHeader(file: string): Promise<{ format: ImageForm
 }
 
 /** Working memory (above the process's own) the request's image and output format are expected to need. */
-export async function estimateWorkingBytes(request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats' | 'control'>): Promise<number> {
+export async function estimateWorkingBytes(
+  request: Pick<CodecRequest, 'inputPath' | 'format' | 'formats' | 'control'> & { outputPixels?: number },
+): Promise<number> {
   const header = await readImageHeader(request.inputPath);
   if (!header) return UNKNOWN_NEED_BYTES;
-  const perPixel = header.pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats, request.control);
-  return Math.ceil(perPixel + (request.control?.mode === 'smart' ? smartMetricBytes(header.pixels) : 0));
+  return workingBytesFor(header, request);
+}
+
+/**
+ * The same from a header already read. A resize that enlarges (a Tinify cover or thumb) works on its output's
+ * pixels, so the larger of input and output is planned for.
+ */
+export function workingBytesFor(
+  header: { format: ImageFormat; pixels: number },
+  request: Pick<CodecRequest, 'format' | 'formats' | 'control'> & { outputPixels?: number },
+): number {
+  const pixels = Math.max(header.pixels, request.outputPixels ?? 0);
+  const perPixel = pixels * workingBytesPerPixel(request.format ?? 'original', header.format, request.formats, request.control);
+  return Math.ceil(perPixel + (request.control?.mode === 'smart' ? smartMetricBytes(pixels) : 0));
 }

@@ -1,7 +1,8 @@
 // Messages between the job runner's process and a codec process, and how errors cross that boundary.
 import os from 'node:os';
-import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/types';
-import type { TransformRequest } from '#server/codec/tinify-transform';
+import type { MetadataPolicy } from '#contract/settings';
+import { CodecError, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFormat, type OutputFormat } from '#server/codec/planning';
+import type { TransformRequest } from '#server/codec/planning';
 import type { Estimate, EstimateOptions } from '#server/codec/index';
 
 /**
@@ -38,7 +39,7 @@ export interface CodecRequest {
 }
 
 /** The codec options of the "control" settings (mode, target size, resize, metadata). */
-export type ControlOptions = Pick<CompressOptions, 'mode' | 'targetSize' | 'allowResize' | 'maxWidth' | 'maxHeight' | 'metadata'>;
+export type ControlOptions = Pick<CompressOptions, 'mode' | 'targetSize' | 'allowResize' | 'maxWidth' | 'maxHeight'> & { metadata?: MetadataPolicy };
 
 /** What the codec made (its result without the bytes, which are in the output file). */
 export interface CodecOutcome extends Omit<CompressResult, 'data'> {
@@ -52,6 +53,8 @@ export interface TransformFileRequest {
   outputPath: string;
   transform: TransformRequest;
   timeoutSeconds: number;
+  /** Pixels of the largest output (a resize may enlarge): the memory plan takes the larger of input and output. */
+  outputPixels?: number;
 }
 
 export interface TransformOutcome {
@@ -115,6 +118,6 @@ export interface FileCompressor {
 
 /** What the HTTP layer needs from the codec: Tinify's transformations, and Adjust's live estimate. */
 export interface FileTransformer {
-  transformFile(request: TransformFileRequest): Promise<TransformOutcome>;
+  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome>;
   estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome>;
 }

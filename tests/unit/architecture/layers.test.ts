@@ -22,6 +22,24 @@ describe('layers', () => {
     expect(await lint('src/contract/probe.ts', "import sharp from 'sharp';\nexport const s = sharp;\n")).toHaveLength(1);
   }, 120_000);
 
+  it('keeps the codec core free of every platform: no node:*, no sharp, no package, nothing of the server', async () => {
+    const core = 'src/codec-core/modes/probe.ts';
+    expect(await lint(core, "import fs from 'node:fs';\nexport const f = fs;\n")).toHaveLength(1);
+    expect(await lint(core, "import sharp from 'sharp';\nexport const s = sharp;\n")).toHaveLength(1);
+    expect(await lint(core, "export { sharpEngine } from '#server/codec/engine/sharp-engine';\n")).toHaveLength(1);
+    expect(await lint(core, "export { cn } from '#client/lib/cn.ts';\n")).toHaveLength(1);
+    expect(await lint(core, "export { FORMATS } from '../formats';\nexport { IMAGE_FORMATS } from '#contract/settings';\n")).toEqual([]);
+  }, 120_000);
+
+  it('lets code outside the codec import only its public entries', async () => {
+    const outside = 'src/server/jobs/probe.ts';
+    expect(await lint(outside, "export { encodeAs } from '#server/codec/engine/encode';\n")).toHaveLength(1);
+    expect(await lint(outside, "export { uploadWins } from '#codec-core/never-larger';\n")).toHaveLength(1);
+    expect(await lint(outside, "export { sniffImageFormat } from '#server/codec/planning';\nexport { compress } from '#codec-core/index';\n")).toEqual([]);
+    // Inside the codec its own rooms are open to it.
+    expect(await lint('src/server/codec/engine/probe.ts', "export { uploadWins } from '#codec-core/never-larger';\n")).toEqual([]);
+  }, 120_000);
+
   it('lets the same imports through where they point down', async () => {
     expect(await lint('src/server/http/probe.ts', "import { classifyFault } from '../faults';\nexport const f = classifyFault;\n")).toEqual([]);
     expect(await lint('src/server/codec/probe.ts', "import { MESSAGES } from '../../contract/messages';\nimport sharp from 'sharp';\nexport const m = [MESSAGES, sharp];\n")).toEqual([]);

@@ -12,7 +12,7 @@ import {
   toCodecError,
   tooManyPixelsError,
 } from '#server/codec/errors';
-import { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from '#server/codec/png-header';
+import { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from '#server/codec/input/png-header';
 import { CodecError } from '#server/codec/types';
 
 /** The first 24 bytes of a PNG: signature, IHDR length and type, width and height. */

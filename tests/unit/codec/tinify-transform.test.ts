@@ -10,6 +10,7 @@ import { preservedExif } from '#server/codec/metadata/exif-preserve';
 import { withPngText } from '#server/codec/metadata/metadata-strip';
 import { CORRUPT_MESSAGE } from '#server/codec/errors';
 import { CodecError, type ImageFormat } from '#server/codec/types';
+import { compress } from '#server/codec/index';
 import { GPS_IFD_TAG, ifd0Tags } from '../../support/exif-tags';
 import { readCorpus } from './corpus';
 
@@ -359,10 +360,30 @@ describe('transformImage: errors', () => {
   });
 
   it('refuses an image over the pixel limit as a CodecError, without decoding it', async () => {
-    // 65536×65536 declared in 0.5 MB. The limit is enforced at upload; here it surfaces like any undecodable file.
+    // 65536×65536 declared in 0.5 MB. The limit is enforced at upload; a transform opens the original as every
+    // compression does (the one pipeline), so it names the limit rather than calling the file damaged.
     const error = await transform(readCorpus('bad/sharp-bomb-65536x65536.png')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CodecError);
-    expect(error).toMatchObject({ kind: 'corrupt', message: CORRUPT_MESSAGE });
+    expect(error).toMatchObject({ kind: 'too-many-pixels', message: 'The image is 65536×65536 pixels (4295 megapixels); the limit is 100 megapixels' });
+  });
+
+  it('refuses a cover or thumb box above the pixel limit before decoding (it would enlarge without bound)', async () => {
+    for (const method of ['cover', 'thumb'] as const) {
+      const error = await transform(await flatPng(), { resize: { method, width: 16_384, height: 16_384 } }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'too-many-pixels', message: 'The image is 16384×16384 pixels (268.4 megapixels); the limit is 100 megapixels' });
+    }
+  });
+
+  it('gives the bytes a job with the same settings gives: one pipeline', async () => {
+    const input = readCorpus('photos/exif-orient6-landscape.jpg');
+    // Tinify's fit within 300×300 and convert to WebP or JPEG is a job with maxWidth/maxHeight 300 and Auto over those two.
+    const transformed = await transformImage(input, { resize: { method: 'fit', width: 300, height: 300 }, formats: ['webp', 'jpeg'], preserve: [], quality: 70 });
+    const job = await compress(input, { quality: 70, format: 'auto', formats: ['webp', 'jpeg'], maxWidth: 300, maxHeight: 300 });
+    expect(transformed.data.equals(job.data)).toBe(true);
+    expect([transformed.format, transformed.width, transformed.height]).toEqual([job.output.format, job.output.width, job.output.height]);
+    // A single format converts as that fixed format does.
+    const single = await transformImage(input, { formats: ['avif'], preserve: [], quality: 55 });
+    expect(single.data.equals((await compress(input, { quality: 55, format: 'avif' })).data)).toBe(true);
   });
 
   it('stops at the time limit with a timeout error naming it', async () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CodecPool, CodecCrashError, CRASH_MESSAGE, type CodecPoolOptions } from '#server/sandbox/codec-pool';
+import { CodecAbandonedError, CodecPool, CodecCrashError, CRASH_MESSAGE, type CodecPoolOptions } from '#server/sandbox/codec-pool';
 import { CODEC_NICENESS, type CodecRequest } from '#server/sandbox/protocol';
 import { CodecError, compress } from '#server/codec/index';
 import { CORRUPT_MESSAGE } from '#server/codec/errors';
@@ -124,6 +124,35 @@ describe('CodecPool', { timeout: 120_000 }, () => {
     await pool.compressFile(next);
     expect(fs.statSync(next.outputPath).size).toBeGreaterThan(0);
     expect(pool.pids()).not.toContain(pid);
+  });
+
+  it('drops a transformation whose client went away: waiting, it leaves the queue; running, its process is killed', async () => {
+    const pool = makePool({ size: 1, entry: SILENT_ENTRY, killGraceMs: 60_000 });
+    const transform = (signal: AbortSignal) =>
+      pool
+        .transformFile(
+          { inputPath: corpusPath('photos', 'kodim03.png'), outputPath: path.join(tmp, `t-${++n}`), transform: { formats: ['webp'], preserve: [], quality: 80 }, timeoutSeconds: 60 },
+          signal,
+        )
+        .catch((e: unknown) => e);
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = transform(first.signal);
+    const pid = await processIn(pool, 'busy');
+    const queued = transform(second.signal);
+    await new Promise((r) => setImmediate(r));
+    expect(pool.load()).toMatchObject({ running: 1, waiting: 1 });
+
+    second.abort();
+    expect(await queued).toBeInstanceOf(CodecAbandonedError);
+    expect(pool.load()).toMatchObject({ running: 1, waiting: 0 });
+
+    // The silent process would hold the slot for a minute; the client leaving ends it now.
+    first.abort();
+    expect(await running).toBeInstanceOf(CodecAbandonedError);
+    await exited(pid);
+    expect(isAlive(pid)).toBe(false);
+    expect(pool.load()).toMatchObject({ running: 0, waiting: 0 });
   });
 
   it('kills a process that stays silent past the time limit and answers with a timeout', async () => {

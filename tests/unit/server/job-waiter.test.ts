@@ -1,7 +1,7 @@
 // The long-poll waiter: bounded per owner and in total (past the bound a request is answered at once), and every wait
 // ends when the client goes away or the server stops.
 import { describe, expect, it } from 'vitest';
-import { JobWaiter, MAX_WAITERS_PER_OWNER } from '#server/api/job-waiter';
+import { JobWaiter, MAX_WAITERS_PER_OWNER } from '#server/jobs/job-waiter';
 import type { JobRow } from '#server/db/schema';
 
 const pending = { id: 'j', status: 'pending' } as JobRow;

@@ -1,9 +1,10 @@
 // Brings every decoded image to 8-bit sRGB (or 8-bit grey) before encoding, since the ICC
 // profile is removed with the rest of the metadata and viewers then assume sRGB. The aim is the
 // colours a browser shows for the original, not a print shop's idea of them.
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from '#server/codec/sharp-setup';
+import { payloadStartsWith, walkJpeg } from '#server/codec/metadata/jpeg-segments';
 import { hasIntentTables, relativeToSrgb } from './relative-intent';
-import { sharp } from '../sharp-setup';
+import { sharp } from '#server/codec/sharp-setup';
 
 export function isGrey(meta: Pick<Metadata, 'space'>): boolean {
   return meta.space === 'b-w' || meta.space === 'grey16';
@@ -35,16 +36,8 @@ export function toOwnSpace8(pipeline: Sharp, meta: Pick<Metadata, 'space' | 'has
  * take that as the sign that CMYK samples are stored inverted and invert them back on decoding.
  */
 export function hasAdobeMarker(jpeg: Buffer): boolean {
-  let i = 2;
-  while (i + 4 <= jpeg.length && jpeg[i] === 0xff) {
-    const marker = jpeg[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
-    if (marker === 0xda || marker === 0xd9) return false; // start of scan or end: no more headers
-    const length = jpeg.readUInt16BE(i + 2);
-    if (marker === 0xee && length >= 12 && jpeg.toString('latin1', i + 4, i + 9) === 'Adobe') return true;
-    i += 2 + length;
-  }
-  return false;
+  const header = walkJpeg(jpeg, { header: true }) ?? [];
+  return header.some((part) => part.marker === 0xee && part.end - part.start >= 14 && payloadStartsWith(jpeg, part, 'Adobe'));
 }
 
 /**

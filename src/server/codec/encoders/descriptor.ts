@@ -1,9 +1,9 @@
 // How the sharp engine encodes each format: the core's descriptor (../../../codec-core/formats: type, name,
 // transparency, the mapping from our scale) joined with a libvips encode and the schema its options must pass.
-import type { Metadata, Sharp } from 'sharp';
+import type { Metadata, Sharp } from '#server/codec/sharp-setup';
 import type { z } from 'zod';
 import type { FormatDescriptor, ImageFormat } from '#codec-core/index';
-import type { Deadline } from '../deadline';
+import type { Deadline } from '#server/codec/deadline';
 
 export interface EncodedImage {
   data: Buffer;

@@ -1,9 +1,9 @@
 // JPEG through libvips's mozjpeg, with the chroma subsampling the core chooses from the image's colour detail.
 import { z } from 'zod';
-import type { Sharp } from 'sharp';
+import type { Sharp } from '#server/codec/sharp-setup';
 import { chooseChromaSubsampling, jpegFormat, jpegOptions, type ChromaSubsampling, type JpegSettings } from '#codec-core/formats/jpeg';
 import { chromaDetail } from '#codec-core/metrics/chroma';
-import { sharp } from '../sharp-setup';
+import { sharp } from '#server/codec/sharp-setup';
 import { toEncoded, type EncodeSource, type SharpEncoder } from './descriptor';
 
 /**

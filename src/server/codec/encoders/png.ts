@@ -2,7 +2,7 @@
 // Our scale is libimagequant's quality floor, with a structural-similarity floor on top.
 import { z } from 'zod';
 import { pngFormat, type PaletteSettings } from '#codec-core/formats/png';
-import { encodePng } from '../png';
+import { encodePng } from '#server/codec/encoders/png-pipeline';
 import type { SharpEncoder } from './descriptor';
 
 const optionsSchema = z.object({

@@ -1,22 +1,32 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
-import type { Sharp } from 'sharp';
-import type { EncodeParams, ImageFormat, Pixels, Size } from '#codec-core/index';
-import { openSrgb8 } from '../colour/colour';
-import type { Deadline } from '../deadline';
-import { ENCODERS, type EncodedImage } from '../encoders';
-import { toCodecError } from '../errors';
-import { keepsProfile, keptBlocks } from '../metadata/metadata-policy';
-import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '../metadata/metadata-write';
-import { FAIL_ON, sharp } from '../sharp-setup';
+import type { Sharp } from '#server/codec/sharp-setup';
+import { basePolicy, type EncodeParams, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
+import { openSrgb8 } from '#server/codec/colour/colour';
+import type { Deadline } from '#server/codec/deadline';
+import { ENCODERS, type EncodedImage } from '#server/codec/encoders/index';
+import { toCodecError } from '#server/codec/errors';
+import { keepsProfile, keptBlocks } from '#server/codec/metadata/metadata-policy';
+import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '#server/codec/metadata/metadata-write';
+import { preservedBlocks } from '#server/codec/metadata/preserve';
+import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import type { SharpImage } from './open';
 
+/** Transparent padding for `contain` in formats with alpha. */
+const TRANSPARENT = { r: 255, g: 255, b: 255, alpha: 0 };
+
 /**
- * Resamples to exactly `size` with lanczos3. Shrink-on-load (JPEG's and WebP's decoding at 1/2, 1/4, 1/8) is off: it
- * can leave moiré, and the pipeline decodes the whole image anyway.
+ * Resamples to exactly `size` with lanczos3, by the settings' fit: `inside` (the default: `size` already has the
+ * image's shape), `cover` (cropped around the most interesting part) or `contain` (padded with `padding`).
+ * Shrink-on-load (JPEG's and WebP's decoding at 1/2, 1/4, 1/8) is off: it can leave moiré, and the pipeline decodes
+ * the whole image anyway. sharp flattens before it resizes whatever the call order, so padding for a format without
+ * alpha must be the background itself, or the margins would come out black.
  */
-export function resizedTo(pipeline: Sharp, size: Size): Sharp {
-  return pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: false });
+export function resizedTo(pipeline: Sharp, size: Size, fit: Fit = 'inside', padding: string | typeof TRANSPARENT = TRANSPARENT): Sharp {
+  const common = { kernel: 'lanczos3', fastShrinkOnLoad: false } as const;
+  if (fit === 'cover') return pipeline.resize(size.width, size.height, { ...common, fit: 'cover', position: sharp.strategy.attention });
+  if (fit === 'contain') return pipeline.resize(size.width, size.height, { ...common, fit: 'contain', background: padding });
+  return pipeline.resize(size.width, size.height, { ...common, fit: 'fill' });
 }
 
 /**
@@ -47,7 +57,7 @@ const isHarmlessJpegWarning = (error: unknown): boolean =>
 export async function uprightPixels(job: SharpImage): Promise<Pixels & { data: Buffer }> {
   try {
     let decoded = await openUpright(job, false);
-    if (job.bounded) decoded = resizedTo(decoded, job.bounded);
+    if (job.bounded) decoded = resizedTo(decoded, job.bounded, job.settings.fit, job.settings.background);
     // Grey images too come out as three channels: every consumer indexes pixels three bytes apart.
     const pipeline = decoded.flatten({ background: job.settings.background }).removeAlpha().toColourspace('srgb');
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
@@ -74,12 +84,16 @@ export async function encodeAs(job: SharpImage, format: ImageFormat, settings: E
 
 async function encodeOnce(job: SharpImage, format: ImageFormat, settings: EncodeParams): Promise<EncodedImage> {
   const encoder = ENCODERS[format];
-  const { metadata: policy, mode, background } = job.settings;
+  const { metadata, mode, background } = job.settings;
+  const policy = basePolicy(metadata);
   const ownSpace = keepsProfile(job.meta, policy, mode, format);
   let decoded = await openUpright(job, ownSpace);
-  if (settings.size) decoded = resizedTo(decoded, settings.size);
+  if (settings.size) decoded = resizedTo(decoded, settings.size, job.settings.fit, encoder.supportsAlpha ? TRANSPARENT : background);
   if (!encoder.supportsAlpha && job.meta.hasAlpha) decoded = decoded.flatten({ background });
-  const blocks = keptBlocks(job.meta, policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace });
+  const blocks =
+    typeof metadata === 'string'
+      ? keptBlocks(job.meta, policy, { orientation: 1, dimensions: settings.size ?? job.upright, icc: ownSpace })
+      : await preservedBlocks(job.meta, metadata.preserve, format);
   const request = {
     quality: settings.quality,
     lossless: settings.lossless,
@@ -105,4 +119,19 @@ async function carryingMetadata(decoded: Sharp, blocks: MetadataBlocks, deadline
   const png = await decoded.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
   const carrier = withPngMetadata(png, { ...blocks, iptc: undefined }) ?? png;
   return sharp(carrier, { failOn: FAIL_ON, limitInputPixels: false }).timeout({ seconds: deadline.remainingSeconds() }).keepMetadata();
+}
+
+export const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+
+export const raw = (pixels: Pixels) => sharp(asBuffer(pixels.data), { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
+
+/** Bare pixels (a sample, a crop) in `format`: no metadata, and never from the uploaded bytes (they are not the upload). */
+export async function encodePixels(image: SharpImage, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean): Promise<Buffer> {
+  const source = { input: image.input, format: image.format, meta: image.meta, resized: true, ownColourSpace: false };
+  try {
+    const encoded = await ENCODERS[format].encode(raw(pixels), { quality, exactQuality, source, deadline: image.deadline });
+    return encoded.data;
+  } catch (error) {
+    throw toCodecError(image.deadline.signal.aborted ? new Error('timeout') : error, image.deadline.seconds);
+  }
 }

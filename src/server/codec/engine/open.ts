@@ -1,13 +1,13 @@
 // Opening an upload in the codec process: sniffed, its header read by libvips, and refused before any decoding when
 // it is not a format we take, animated, or over the pixel limits.
-import type { Metadata } from 'sharp';
+import type { Metadata } from '#server/codec/sharp-setup';
 import { MAX_PNG_PIXELS } from '#contract/limits';
 import type { CodecLimits, CodecSettings, ImageFormat, OpenImage } from '#codec-core/index';
-import { CodecError, CORRUPT_MESSAGE, fitInside, pngTooLargeError, tooManyPixelsError, UNSUPPORTED_MESSAGE } from '#codec-core/index';
-import { Deadline } from '../deadline';
-import { toCodecError } from '../errors';
-import { FAIL_ON, sharp } from '../sharp-setup';
-import { sniffImageFormat } from '../sniff';
+import { boundsOf, CodecError, CORRUPT_MESSAGE, pngTooLargeError, tooManyPixelsError, UNSUPPORTED_MESSAGE } from '#codec-core/index';
+import { Deadline } from '#server/codec/deadline';
+import { toCodecError } from '#server/codec/errors';
+import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
+import { sniffImageFormat } from '#server/codec/input/sniff';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 
@@ -61,7 +61,7 @@ export async function openImage(bytes: Uint8Array, settings: CodecSettings, limi
       format,
       upright: { width: upright.width, height: upright.height },
       hasAlpha: meta.hasAlpha === true,
-      bounded: fitInside(upright, settings.maxWidth, settings.maxHeight),
+      bounded: boundsOf(upright, settings),
       settings,
       meta,
       maxPixels: limits.maxPixels,

@@ -1,7 +1,7 @@
 // What the core's candidate planning asks of the pixels: transparency, and whether the image is a photograph.
 import { anyTransparent, countsAsPhoto, type ImageTraits } from '#codec-core/index';
-import { toSrgb8 } from '../colour/colour';
-import { FAIL_ON, sharp } from '../sharp-setup';
+import { toSrgb8 } from '#server/codec/colour/colour';
+import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import type { SharpImage } from './open';
 
 /** Decodes once and looks at the pixels: transparency always, the colour count only when asked (it stops early). */

@@ -1,11 +1,11 @@
 // The upload itself, passed on when re-encoding would not make it smaller (or, for Auto, when it is the smallest).
-import type { Metadata } from 'sharp';
+import type { Metadata } from '#server/codec/sharp-setup';
 import type { MetadataPolicy } from '#contract/settings';
 import { exifHasGps } from './exif-edit';
 import { keptBlocks, type UploadMetadata } from './metadata-policy';
 import { minimalExif, stripJpegMetadata, stripPngMetadata } from './metadata-strip';
 import { withJpegMetadata, withPngMetadata, withWebpMetadata } from './metadata-write';
-import type { ImageFormat } from '../types';
+import type { ImageFormat } from '#server/codec/types';
 import { xmpMentionsLocation } from './xmp-edit';
 
 /**

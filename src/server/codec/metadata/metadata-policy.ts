@@ -4,9 +4,9 @@
 // keep: EXIF without its GPS IFD and thumbnail, XMP without location properties, the IPTC record, the ICC profile.
 // keep-all: the same with GPS.
 // In every policy the orientation written is the one the written pixels need: 1 once they are rotated upright.
-import type { Metadata } from 'sharp';
+import type { Metadata } from '#server/codec/sharp-setup';
 import type { CompressionMode, ImageFormat, MetadataPolicy } from '#contract/settings';
-import { isGrey } from '../colour/colour';
+import { isGrey } from '#server/codec/colour/colour';
 import { editExif } from './exif-edit';
 import { minimalExif } from './metadata-strip';
 import { iptcResource, type MetadataBlocks } from './metadata-write';

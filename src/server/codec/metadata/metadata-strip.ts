@@ -9,6 +9,8 @@
 // so the picture still shows upright without taking any other EXIF field along.
 
 import zlib from 'node:zlib';
+import { walkJpeg } from './jpeg-segments';
+import { walkPng } from './png-chunks';
 
 export interface StripResult {
   data: Buffer;
@@ -57,53 +59,15 @@ function keepJpegSegment(marker: number, buf: Buffer, payloadStart: number): boo
 
 /** Returns null when the stream cannot be walked safely (then it must not be passed on). */
 export function stripJpegMetadata(buf: Buffer, orientation: number | undefined): StripResult | null {
-  if (buf.length < 4 || buf[0] !== 0xff || buf[1] !== 0xd8) return null;
+  const walked = walkJpeg(buf);
+  if (!walked) return null;
   const parts: Buffer[] = [buf.subarray(0, 2)];
   let insertExifAt = 1;
-  let pos = 2;
-  let sawEoi = false;
-  while (pos < buf.length) {
-    if (buf[pos] !== 0xff) return null;
-    while (pos + 1 < buf.length && buf[pos + 1] === 0xff) pos++; // fill bytes
-    if (pos + 1 >= buf.length) return null;
-    const marker = buf[pos + 1]!;
-    if (marker === 0xd9) {
-      parts.push(buf.subarray(pos, pos + 2));
-      sawEoi = true;
-      break;
-    }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      parts.push(buf.subarray(pos, pos + 2));
-      pos += 2;
-      continue;
-    }
-    if (pos + 4 > buf.length) return null;
-    const end = pos + 2 + buf.readUInt16BE(pos + 2);
-    if (end > buf.length) return null;
-    if (keepJpegSegment(marker, buf, pos + 4)) {
-      parts.push(buf.subarray(pos, end));
-      if (marker === 0xe0 && parts.length === 2) insertExifAt = 2; // keep JFIF first, as its spec asks
-    }
-    pos = end;
-    if (marker === 0xda) {
-      // Entropy-coded data runs to the next marker that is not a stuffed zero, a restart or fill.
-      const start = pos;
-      while (pos + 1 < buf.length) {
-        if (buf[pos] === 0xff) {
-          const next = buf[pos + 1]!;
-          if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
-            pos += 2;
-            continue;
-          }
-          if (next !== 0xff) break;
-        }
-        pos++;
-      }
-      if (pos + 1 >= buf.length) return null;
-      parts.push(buf.subarray(start, pos));
-    }
+  for (const part of walked) {
+    if (part.kind === 'segment' && !keepJpegSegment(part.marker, buf, part.start + 4)) continue;
+    parts.push(buf.subarray(part.start, part.end));
+    if (part.kind === 'segment' && part.marker === 0xe0 && parts.length === 2) insertExifAt = 2; // keep JFIF first, as its spec asks
   }
-  if (!sawEoi) return null;
   if (orientation !== undefined && orientation !== 1) {
     parts.splice(insertExifAt, 0, jpegSegment(0xe1, Buffer.concat([EXIF_HEADER, minimalExif(orientation)])));
   }
@@ -126,11 +90,15 @@ const PNG_KEEP = new Set([
 export function withPngText(png: Buffer, keyword: string, text: string): Buffer {
   const IHDR_END = 8 + 8 + 13 + 4;
   if (png.length < IHDR_END || png.toString('latin1', 12, 16) !== 'IHDR') return png;
+  return Buffer.concat([png.subarray(0, IHDR_END), pngTextChunk(keyword, text), png.subarray(IHDR_END)]);
+}
+
+/** One text chunk: `tEXt` for plain ASCII, `iTXt` in UTF-8 otherwise (see withPngText). */
+export function pngTextChunk(keyword: string, text: string): Buffer {
   const ascii = /^[\x20-\x7e\n]*$/.test(text);
-  const chunk = ascii
+  return ascii
     ? pngChunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]))
     : pngChunk('iTXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0, 0, 0, 0, 0]), Buffer.from(text, 'utf8')]));
-  return Buffer.concat([png.subarray(0, IHDR_END), chunk, png.subarray(IHDR_END)]);
 }
 
 export function pngChunk(type: string, data: Buffer): Buffer {
@@ -144,17 +112,12 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 
 /** Returns null when the stream cannot be walked safely (then it must not be passed on). */
 export function stripPngMetadata(buf: Buffer, orientation: number | undefined): StripResult | null {
-  if (buf.length < 8) return null;
+  const chunks = walkPng(buf);
+  if (!chunks) return null;
   const parts: Buffer[] = [buf.subarray(0, 8)];
-  let pos = 8;
-  let sawEnd = false;
-  while (pos + 12 <= buf.length) {
-    const length = buf.readUInt32BE(pos);
-    const type = buf.toString('latin1', pos + 4, pos + 8);
-    const end = pos + 12 + length;
-    if (end > buf.length) return null;
+  for (const { type, start, end } of chunks) {
     if (PNG_KEEP.has(type)) {
-      const chunk = buf.subarray(pos, end);
+      const chunk = buf.subarray(start, end);
       // A wrong CRC is harmless damage the decoder let through; a kept copy should not carry it.
       const crcOk = chunk.readUInt32BE(chunk.length - 4) === zlib.crc32(chunk.subarray(4, chunk.length - 4));
       parts.push(crcOk ? chunk : pngChunk(type, chunk.subarray(8, chunk.length - 4)));
@@ -162,13 +125,7 @@ export function stripPngMetadata(buf: Buffer, orientation: number | undefined): 
     if (type === 'IHDR' && orientation !== undefined && orientation !== 1) {
       parts.push(pngChunk('eXIf', minimalExif(orientation)));
     }
-    pos = end;
-    if (type === 'IEND') {
-      sawEnd = true;
-      break;
-    }
   }
-  if (!sawEnd) return null;
   const data = Buffer.concat(parts);
   return { data, changed: !data.equals(buf) };
 }

@@ -3,7 +3,9 @@
 // container's own standard place. Whatever the file already carried of these kinds is replaced, never duplicated.
 // AVIF is not written here (its boxes point at each other by offset): compress.ts hands its metadata to libheif.
 import zlib from 'node:zlib';
-import { jpegSegment, pngChunk } from './metadata-strip';
+import { jpegImageStart, walkJpeg } from './jpeg-segments';
+import { walkPng } from './png-chunks';
+import { jpegSegment, pngChunk, pngTextChunk } from './metadata-strip';
 
 /** What a metadata policy keeps, in container-neutral form. */
 export interface MetadataBlocks {
@@ -15,9 +17,11 @@ export interface MetadataBlocks {
   iptc?: Buffer;
   /** An ICC profile describing the written pixels. */
   icc?: Buffer;
+  /** Text by PNG keyword ("Copyright", ...): written in PNG only (Tinify's preserve keeps a PNG's copyright so). */
+  text?: Record<string, string>;
 }
 
-export const hasBlocks = (b: MetadataBlocks): boolean => Boolean(b.exif || b.xmp || b.iptc || b.icc);
+export const hasBlocks = (b: MetadataBlocks): boolean => Boolean(b.exif || b.xmp || b.iptc || b.icc || b.text);
 
 const EXIF_ID = Buffer.from('Exif\0\0', 'latin1');
 const XMP_ID = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
@@ -100,27 +104,18 @@ function jpegBlockSegments(blocks: MetadataBlocks): Buffer[] {
 
 /** The JPEG with its EXIF, XMP, ICC and IPTC segments replaced by `blocks` (placed after SOI and JFIF). Null if it cannot be walked. */
 export function withJpegMetadata(jpeg: Buffer, blocks: MetadataBlocks): Buffer | null {
-  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
+  const header = walkJpeg(jpeg, { header: true });
+  const imageStart = jpegImageStart(jpeg);
+  if (!header || imageStart === null) return null;
   const head: Buffer[] = [jpeg.subarray(0, 2)];
   const rest: Buffer[] = [];
-  let pos = 2;
-  while (pos + 4 <= jpeg.length) {
-    if (jpeg[pos] !== 0xff) return null;
-    const marker = jpeg[pos + 1]!;
-    if (marker === 0xff) {
-      pos++;
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) break; // from the first scan on, everything is image data
-    const end = pos + 2 + jpeg.readUInt16BE(pos + 2);
-    if (end > jpeg.length) return null;
-    const segment = jpeg.subarray(pos, end);
-    if (marker === 0xe0 && head.length === 1 && rest.length === 0) head.push(segment); // JFIF stays first
-    else if (!jpegMetadataKind(marker, jpeg, pos + 4)) rest.push(segment);
-    pos = end;
+  for (const part of header) {
+    const segment = jpeg.subarray(part.start, part.end);
+    if (part.marker === 0xe0 && head.length === 1 && rest.length === 0) head.push(segment); // JFIF stays first
+    else if (part.kind !== 'segment' || !jpegMetadataKind(part.marker, jpeg, part.start + 4)) rest.push(segment);
   }
-  if (pos + 2 > jpeg.length) return null;
-  return Buffer.concat([...head, ...jpegBlockSegments(blocks), ...rest, jpeg.subarray(pos)]);
+  // From the first scan on, everything is image data.
+  return Buffer.concat([...head, ...jpegBlockSegments(blocks), ...rest, jpeg.subarray(imageStart)]);
 }
 
 // ---- PNG -----------------------------------------------------------------------------------------------------
@@ -143,6 +138,7 @@ function pngBlockChunks(blocks: MetadataBlocks): Buffer[] {
     const head = Buffer.concat([Buffer.from(XMP_KEYWORD, 'latin1'), Buffer.from([0, 0, 0, 0, 0])]);
     chunks.push(pngChunk('iTXt', Buffer.concat([head, Buffer.from(blocks.xmp, 'utf8')])));
   }
+  for (const [keyword, text] of Object.entries(blocks.text ?? {})) chunks.push(pngTextChunk(keyword, text));
   // PNG has no registered place for IPTC: it is not written (see docs/decisions/0280-compression-modes.md).
   return chunks;
 }
@@ -153,22 +149,17 @@ function pngBlockChunks(blocks: MetadataBlocks): Buffer[] {
  */
 export function withPngMetadata(png: Buffer, blocks: MetadataBlocks): Buffer | null {
   if (png.length < 8 + 25 || png.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const chunks = walkPng(png);
+  if (!chunks) return null;
   const parts: Buffer[] = [png.subarray(0, 8)];
-  let pos = 8;
-  while (pos + 12 <= png.length) {
-    const length = png.readUInt32BE(pos);
-    const type = png.toString('latin1', pos + 4, pos + 8);
-    const end = pos + 12 + length;
-    if (end > png.length) return null;
+  for (const { type, start, end, data, length } of chunks) {
     const replaced =
       type === 'iCCP' || type === 'eXIf' || (type === 'sRGB' && blocks.icc !== undefined) ||
-      ((type === 'iTXt' || type === 'zTXt' || type === 'tEXt') && pngTextKeyword(png, pos + 8, length) === XMP_KEYWORD);
-    if (!replaced) parts.push(png.subarray(pos, end));
+      ((type === 'iTXt' || type === 'zTXt' || type === 'tEXt') && pngTextKeyword(png, data, length) === XMP_KEYWORD);
+    if (!replaced) parts.push(png.subarray(start, end));
     if (type === 'IHDR') parts.push(...pngBlockChunks(blocks));
-    pos = end;
-    if (type === 'IEND') return Buffer.concat(parts);
   }
-  return null;
+  return Buffer.concat(parts);
 }
 
 // ---- WebP ----------------------------------------------------------------------------------------------------

@@ -1,13 +1,12 @@
 // Key management (session only: see api-key-auth.ts) and the caller's fair-use figures.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createApiKeySchema, type ApiKey, type CreatedApiKey, type Usage } from '#contract/api-keys';
-import { MESSAGES } from '#contract/messages';
-import type { ApiKeyRow } from '#server/db/schema';
-import { DomainError, notFound } from '#server/errors';
+import type { ApiKeyRow } from '#server/auth/api-key-service';
+import { notFound, unauthenticated } from '#server/errors';
 import type { RouteDeps } from '#server/http/deps';
 
 const signedInUser = (request: FastifyRequest): string => {
-  if (!request.session.user_id) throw new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);
+  if (!request.session.user_id) throw unauthenticated();
   return request.session.user_id;
 };
 

@@ -1,11 +1,10 @@
 // Accounts: register, login, logout, current user, delete account, export data.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loginSchema, registerSchema } from '#contract/api';
-import { MESSAGES } from '#contract/messages';
 import { toUserJson } from '#server/auth/account-service';
 import { toJobJson } from '#server/jobs/job-json';
 import { attachmentHeader } from '#server/http/content-disposition';
-import { DomainError } from '#server/errors';
+import { unauthenticated } from '#server/errors';
 import { clearSessionCookie, setSessionCookie } from '#server/http/session-hook';
 import type { RouteDeps } from '#server/http/deps';
 
@@ -13,7 +12,7 @@ import type { RouteDeps } from '#server/http/deps';
 const storedSession = (request: FastifyRequest) => (request.sessionStored ? request.session : null);
 
 const requireUserId = (request: FastifyRequest): string => {
-  if (!request.session.user_id) throw new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);
+  if (!request.session.user_id) throw unauthenticated();
   return request.session.user_id;
 };
 
@@ -43,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void 
 
   app.get('/api/user', async (request) => {
     const user = await accounts.currentUser(request.session);
-    if (!user) throw new DomainError('UNAUTHENTICATED', MESSAGES.unauthorized);
+    if (!user) throw unauthenticated();
     return toUserJson(user);
   });
 

@@ -1,96 +1,11 @@
-// Adjust's live estimate: POST /api/jobs/:id/estimate answers what other settings would give a finished file (its
-// size, and a preview of the region the user looks at) while the slider moves, without re-running the job. The
-// work runs in a codec process like every decode (codec/estimate.ts); one estimate per owner at a time, so dragging
-// a slider cannot queue up codec work: the client sends the latest value once the previous answer is in.
-// docs/decisions/0283-live-estimate.md.
-import fsp from 'node:fs/promises';
+// Adjust's live estimate: POST /api/jobs/:id/estimate (the use case: jobs/estimate-service.ts).
 import type { FastifyInstance } from 'fastify';
-import { MAX_INPUT_PIXELS } from '#contract/limits';
-import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
-import { FORMAT_MIME_TYPES, formatOfMimeType } from '#contract/settings';
-import { CodecError } from '#server/codec/types';
-import { DEFAULT_TIMEOUT_SECONDS, codecTimeLimit } from '#server/codec/time-limit';
-import { DomainError, notFound } from '#server/errors';
 import type { RouteDeps } from '#server/http/deps';
 import { ownerOfRequest } from '#server/http/session-hook';
-import { CodecCrashError } from '#server/sandbox/codec-pool';
-import { retunedSettings } from './jobs';
-
-export const ESTIMATE_MODE_MESSAGE = 'The live estimate is for quality mode; smart and target-size modes search when the file is compressed';
-export const REGION_MESSAGE = 'Region must be {left, top, width, height} in whole pixels (width and height at least 1)';
 
 export function registerEstimateRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const estimating = new Set<string>();
-
-  app.post<{ Params: { id: string } }>('/api/jobs/:id/estimate', async (request): Promise<Estimate> => {
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) {
-      throw new DomainError('VALIDATION_FAILED', 'The body must be a JSON object of compression settings');
-    }
-    const { region: regionInput, ...changes } = body as Record<string, unknown>;
-    const region = regionInput === undefined ? undefined : imageRegionSchema.safeParse(regionInput);
-    if (region && !region.success) throw new DomainError('INVALID_SETTINGS', REGION_MESSAGE, { field: 'region' });
-
-    const ownerId = ownerOfRequest(request);
-    const row = await deps.jobService.findOwned(request.params.id, ownerId);
-    if (!row) throw notFound('Job not found');
-    if (row.expires_at <= deps.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
-    // Checked before the rest: another mode would otherwise be refused for its own missing fields (size's targetSize).
-    if (changes.mode !== undefined && String(changes.mode).trim().toLowerCase() !== 'quality') {
-      throw new DomainError('INVALID_SETTINGS', ESTIMATE_MODE_MESSAGE, { field: 'mode' });
-    }
-    const settings = retunedSettings(row, { ...changes, mode: 'quality' });
-
-    if (estimating.has(ownerId)) {
-      throw new DomainError('RATE_LIMITED', 'An estimate for your files is still being made; try again in a moment', { retryAfterSeconds: 1 });
-    }
-    estimating.add(ownerId);
-    const previewPath = deps.blobs.tempPath();
-    try {
-      const formats = settings.format === 'auto' ? settings.formats : undefined;
-      const inputFormat = formatOfMimeType(row.mime_type) ?? 'jpeg';
-      const outcome = await deps.transformer
-        .estimateFile({
-          inputPath: deps.blobs.pathOf('original', row.id),
-          previewPath,
-          options: {
-            quality: settings.quality,
-            format: settings.format,
-            formats,
-            background: settings.background,
-            maxWidth: settings.maxWidth,
-            maxHeight: settings.maxHeight,
-            maxPixels: MAX_INPUT_PIXELS,
-            region: region?.data,
-          },
-          timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, settings.format, inputFormat, formats),
-        })
-        .catch(asDomainError);
-      const preview = await fsp.readFile(previewPath);
-      return {
-        outputFormat: outcome.format,
-        outputMimeType: FORMAT_MIME_TYPES[outcome.format],
-        estimatedSize: outcome.estimatedBytes,
-        keepsOriginal: outcome.keepsOriginal,
-        sampled: outcome.sampled,
-        width: outcome.width,
-        height: outcome.height,
-        region: outcome.region,
-        preview: `data:${FORMAT_MIME_TYPES[outcome.previewFormat]};base64,${preview.toString('base64')}`,
-      };
-    } finally {
-      estimating.delete(ownerId);
-      await fsp.rm(previewPath, { force: true });
-    }
-  });
-}
-
-/** A codec that ran out of time or died is worth a retry; an image it cannot read is not (it was taken at upload, though). */
-function asDomainError(err: unknown): never {
-  if ((err instanceof CodecError && err.kind === 'timeout') || err instanceof CodecCrashError) {
-    throw new DomainError('SERVER_BUSY', 'The estimate could not be made in time; please try again', { retryAfterSeconds: 2 });
-  }
-  if (err instanceof CodecError) throw new DomainError('UNSUPPORTED_TYPE', err.message);
-  throw err;
+  app.post<{ Params: { id: string } }>('/api/jobs/:id/estimate', async (request): Promise<Estimate> =>
+    deps.estimates.estimate(ownerOfRequest(request), request.params.id, request.body),
+  );
 }

@@ -1,7 +1,7 @@
 // A PNG's dimensions from its first 24 bytes (signature, then the IHDR chunk, which the format requires first).
 // Read at upload, in the server, without decoding anything: the pixel limit for PNG is enforced before queueing.
 import { MAX_PNG_PIXELS } from '#contract/limits';
-import { pngTooLargeMessage } from './errors';
+import { pngTooLargeMessage } from '#server/codec/errors';
 
 export const PNG_HEADER_BYTES = 24;
 

@@ -1,13 +1,13 @@
 // PNG encoding: libimagequant palette quantisation when it is both smaller and good enough,
 // otherwise lossless optimisation with oxipng, always from 8-bit sRGB pixels.
 import { losslessCompressPng, PngRowFilter } from '@napi-rs/image';
-import type { Sharp } from 'sharp';
-import { sharp } from './sharp-setup';
+import type { Sharp } from '#server/codec/sharp-setup';
+import { sharp } from '#server/codec/sharp-setup';
 import { FEW_COLOURS_MIN_SAVING, LOSSLESS_WORTH_TRYING, PALETTE_LIMIT, paletteFloor, paletteOptions, paletteRungs } from '#codec-core/formats/png';
 import { flatColourError, similarity, type RawImage } from '#codec-core/metrics/similarity';
-import type { Deadline } from './deadline';
-import { stripPngMetadata } from './metadata/metadata-strip';
-import type { EncodedImage } from './encoders/descriptor';
+import type { Deadline } from '#server/codec/deadline';
+import { stripPngMetadata } from '#server/codec/metadata/metadata-strip';
+import type { EncodedImage } from './descriptor';
 
 
 

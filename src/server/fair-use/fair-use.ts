@@ -1,9 +1,8 @@
 // Fair use for API keys (docs/decisions/0262-fair-use-counters.md): requests per minute and images per calendar month,
-// each counted per key and per user in the database, so every API process of a scale-out deployment shares the counts
-// and concurrent requests can never overshoot (each count is one atomic upsert).
-import { sql } from 'kysely';
-import type { Db } from '#server/db/database';
+// each counted per key and per user in the database (db/usage-repository.ts). Images are charged by the use case
+// that does the work, after admission, in the transaction that writes the work (docs/decisions/0320-use-cases-in-services.md).
 import type { ApiKeyRow } from '#server/db/schema';
+import type { UsageExecutor, UsageRepository } from '#server/db/usage-repository';
 import type { Clock } from '#server/clock';
 import { DomainError } from '#server/errors';
 
@@ -52,7 +51,7 @@ export class FairUse {
   private lastPrune = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly usage: UsageRepository,
     private readonly clock: Clock,
     readonly limits: FairUseLimits,
   ) {}
@@ -69,8 +68,8 @@ export class FairUse {
     const window = Math.floor(now / MINUTE);
     const expiresAt = (window + 1) * MINUTE;
     const [byKey, byUser] = await Promise.all([
-      this.add(`key:${key.id}:minute:${window}`, 1, expiresAt),
-      this.add(`user:${key.user_id}:minute:${window}`, 1, expiresAt),
+      this.usage.add(`key:${key.id}:minute:${window}`, 1, expiresAt),
+      this.usage.add(`user:${key.user_id}:minute:${window}`, 1, expiresAt),
     ]);
     const resetSeconds = Math.max(1, Math.ceil((expiresAt - now) / 1000));
     const states = [
@@ -87,10 +86,11 @@ export class FairUse {
   }
 
   /**
-   * Charges `count` images to the key and its user for this month before their jobs are created. Over either limit,
-   * the charge is taken back and the upload refused with 429 until the month ends.
+   * Charges `count` images to the key and its user for this month. Over either limit the upload is refused with 429
+   * until the month ends and the charge is taken back. Given a transaction (`db`), the caller writes its work in it
+   * too: the refusal, or any later failure of that write, rolls the charge back with the work.
    */
-  async chargeImages(key: ApiKeyRow, count: number): Promise<void> {
+  async chargeImages(key: ApiKeyRow, count: number, db?: UsageExecutor): Promise<void> {
     if (count <= 0) return;
     const now = this.clock.now();
     const month = monthOf(now);
@@ -101,14 +101,28 @@ export class FairUse {
     const refuse = (limit: number, whose: string) =>
       new DomainError('MONTHLY_LIMIT', `This upload would pass the monthly limit of ${limit} images ${whose}.`, { retryAfterSeconds });
     // One counter after the other: an upload refused by its key's limit never touches (nor crowds out) the user's.
-    if ((await this.add(keyBucket, count, expiresAt)) > this.limits.imagesPerMonthPerKey) {
-      await this.add(keyBucket, -count, expiresAt);
+    // In a transaction the refusal's rollback takes the charge back; outside one, it is taken back here.
+    const add = (bucket: string, delta: number) => this.usage.add(bucket, delta, expiresAt, db);
+    if ((await add(keyBucket, count)) > this.limits.imagesPerMonthPerKey) {
+      if (!db) await add(keyBucket, -count);
       throw refuse(this.limits.imagesPerMonthPerKey, 'for this API key');
     }
-    if ((await this.add(userBucket, count, expiresAt)) > this.limits.imagesPerMonthPerUser) {
-      await Promise.all([this.add(userBucket, -count, expiresAt), this.add(keyBucket, -count, expiresAt)]);
+    if ((await add(userBucket, count)) > this.limits.imagesPerMonthPerUser) {
+      if (!db) await Promise.all([add(userBucket, -count), add(keyBucket, -count)]);
       throw refuse(this.limits.imagesPerMonthPerUser, 'for your account');
     }
+  }
+
+  /** Gives back images charged for work that then failed (a transformation the codec could not finish). */
+  async refundImages(key: ApiKeyRow, count: number): Promise<void> {
+    if (count <= 0) return;
+    const now = this.clock.now();
+    const month = monthOf(now);
+    const expiresAt = nextMonthStart(now);
+    await Promise.all([
+      this.usage.add(`key:${key.id}:month:${month}`, -count, expiresAt),
+      this.usage.add(`user:${key.user_id}:month:${month}`, -count, expiresAt),
+    ]);
   }
 
   /** Images charged this month, per key id (keys without images are absent). */
@@ -116,40 +130,20 @@ export class FairUse {
     const month = monthOf(this.clock.now());
     const out = new Map<string, number>();
     if (keyIds.length === 0) return out;
-    const buckets = keyIds.map((id) => `key:${id}:month:${month}`);
-    const rows = await this.db.selectFrom('api_usage').select(['bucket', 'count']).where('bucket', 'in', buckets).execute();
-    for (const row of rows) out.set(row.bucket.split(':')[1]!, Number(row.count));
+    const counts = await this.usage.counts(keyIds.map((id) => `key:${id}:month:${month}`));
+    for (const [bucket, count] of counts) out.set(bucket.split(':')[1]!, count);
     return out;
   }
 
   async userImagesThisMonth(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('api_usage')
-      .select('count')
-      .where('bucket', '=', `user:${userId}:month:${monthOf(this.clock.now())}`)
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
-  }
-
-  /** Adds to a counter and returns its new value, in one statement (INSERT ... ON CONFLICT DO UPDATE ... RETURNING). */
-  private async add(bucket: string, delta: number, expiresAt: number): Promise<number> {
-    const row = await this.db
-      .insertInto('api_usage')
-      .values({ bucket, count: delta, expires_at: expiresAt })
-      .onConflict((oc) => oc.column('bucket').doUpdateSet({ count: sql<number>`${sql.ref('api_usage.count')} + ${delta}` }))
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    const bucket = `user:${userId}:month:${monthOf(this.clock.now())}`;
+    return (await this.usage.counts([bucket])).get(bucket) ?? 0;
   }
 
   private pruneSometimes(now: number): void {
     if (now - this.lastPrune < PRUNE_INTERVAL_MS) return;
     this.lastPrune = now;
-    void this.db
-      .deleteFrom('api_usage')
-      .where('expires_at', '<=', now)
-      .execute()
-      .catch(() => undefined);
+    void this.usage.removeExpired(now).catch(() => undefined);
   }
 }
 

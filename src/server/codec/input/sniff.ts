@@ -1,5 +1,5 @@
 // Decides the image format from magic bytes only: names and declared MIME types are never trusted.
-import type { ImageFormat } from './types';
+import type { ImageFormat } from '#server/codec/types';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const JPEG_SOI = [0xff, 0xd8, 0xff] as const;

@@ -1,0 +1,11 @@
+// The codec's second public entry: what the server process needs to plan and route compressions (sniffing, PNG
+// header limits, time limits, memory costs, the protocol's types and errors) without loading the image libraries.
+// The codec processes use index.ts, which brings the sharp engine. Nothing outside the codec imports other files.
+export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
+export { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from './input/png-header';
+export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
+export { smartMetricBytes } from './costs';
+export { memoryLimitError, timeoutError } from './errors';
+export { CodecError, MIME_TYPES, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat, type OutputFormat } from './types';
+export type { TransformRequest, TransformResult } from './tinify-transform';
+export type { Estimate, EstimateOptions } from './index';

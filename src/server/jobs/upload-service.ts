@@ -1,0 +1,107 @@
+// The upload use case: who may upload now (shutdown, backlog), what the received files and fields become (jobs, or a
+// refusal that names each file), and the API key's monthly charge, taken in the transaction that inserts the jobs so
+// a refused upload leaves the count unchanged (docs/decisions/0320-use-cases-in-services.md).
+import type { CompressResponse, UploadRejection } from '#contract/api';
+import type { ErrorCode } from '#contract/errors';
+import { MESSAGES } from '#contract/messages';
+import { compressSettingsSchema, settingsFieldOf } from '#contract/settings-schema';
+import type { ApiKeyRow } from '#server/db/schema';
+import { DomainError } from '#server/errors';
+import type { FairUse } from '#server/fair-use/fair-use';
+import { discard } from '#server/storage/blob-store';
+import type { AdmissionControl, Applicant } from './admission';
+import { toJobJson } from './job-json';
+import type { AcceptedUpload, JobService } from './job-service';
+import type { UploadGate } from './upload-gate';
+import type { WebhookService } from '#server/webhooks/webhook-service';
+
+/** Who asks: the owner, the client address for guests, and the API key a script presented (null in a browser). */
+export interface Caller extends Applicant {
+  apiKey: ApiKeyRow | null;
+}
+
+/** What the HTTP layer received from a multipart body: files stored as temp files, refused files, form fields. */
+export interface ReceivedUpload {
+  accepted: AcceptedUpload[];
+  rejected: UploadRejection[];
+  fields: Record<string, string>;
+  tooManyFiles: boolean;
+}
+
+export class UploadService {
+  constructor(
+    private readonly jobService: JobService,
+    private readonly admission: AdmissionControl,
+    private readonly fairUse: FairUse,
+    private readonly gate: UploadGate,
+    private readonly webhooks: WebhookService,
+  ) {}
+
+  /** The cheap checks before the body is read: the server takes work and the caller's backlog has room. */
+  async admit(caller: Caller): Promise<void> {
+    this.gate.assertOpen();
+    await this.admission.check(caller);
+  }
+
+  /** Turns the received files into pending jobs, or refuses them all; the temp files are gone either way. */
+  async create(caller: Caller, upload: ReceivedUpload): Promise<CompressResponse> {
+    try {
+      if (upload.tooManyFiles) throw new DomainError('TOO_MANY_FILES', MESSAGES.tooManyFiles);
+      const fields = compressSettingsSchema.safeParse(upload.fields);
+      if (!fields.success) {
+        const issue = fields.error.issues[0];
+        throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
+      }
+      if (upload.accepted.length === 0) throw noFileAccepted(upload.rejected);
+      // Checked like a registered webhook before any job exists, so a refused URL leaves nothing behind.
+      const callbackUrl = await this.callbackUrlOf(caller, upload.fields);
+      const rows = await this.createJobs(caller, upload.accepted, fields.data);
+      const callback = callbackUrl ? await this.webhooks.registerCallback(caller.ownerId, callbackUrl, rows.map((r) => r.id)) : undefined;
+      return {
+        jobs: rows.map(toJobJson),
+        rejected: upload.rejected,
+        queuePaused: await this.jobService.isPaused(caller.ownerId),
+        ...(callback && { callback: { id: callback.row.id, secret: callback.secret } }),
+      };
+    } catch (err) {
+      await Promise.all(upload.accepted.map((a) => discard(a.tempFile)));
+      throw err;
+    }
+  }
+
+  /** `callbackUrl` (one batch's webhook): for a signed-in user or an API key only. */
+  private async callbackUrlOf(caller: Caller, fields: Record<string, string>): Promise<string | undefined> {
+    const raw = fields.callbackUrl;
+    if (raw === undefined || raw === '') return undefined;
+    if (caller.guestAddress !== null) throw new DomainError('UNAUTHENTICATED', 'Sign in or use an API key to get a callback');
+    return this.webhooks.checkCallbackUrl(raw);
+  }
+
+  /** Stores the files as jobs under the backlog ceilings; an API key pays for them in the same transaction. */
+  createJobs(caller: Caller, files: AcceptedUpload[], settings: Parameters<JobService['createJobs']>[2]) {
+    const { ownerId, guestAddress, apiKey } = caller;
+    const applicant = { ownerId, guestAddress };
+    return this.jobService.createJobs(
+      {
+        ownerId,
+        guestAddress,
+        insert: (rows) => this.admission.insert(applicant, rows, apiKey ? (trx) => this.fairUse.chargeImages(apiKey, rows.length, trx) : undefined),
+      },
+      files,
+      settings,
+    );
+  }
+}
+
+/** Nothing accepted: the status says why; the body still names every refused file so the UI can list them. */
+function noFileAccepted(rejected: UploadRejection[]): DomainError {
+  const refuse = (code: ErrorCode, message: string) => new DomainError(code, message, { details: { rejected } });
+  const first = (...codes: ErrorCode[]) => rejected.find((r) => codes.includes(r.code));
+  const size = first('GUEST_FILE_TOO_LARGE', 'FILE_TOO_LARGE');
+  if (size) return refuse(size.code, size.message);
+  const type = first('UNSUPPORTED_TYPE');
+  if (type) return refuse(type.code, type.message);
+  const small = first('FILE_TOO_SMALL');
+  if (small) return refuse('FILE_TOO_SMALL', small.message);
+  return refuse('NO_FILES', 'No images were uploaded: send them in the "images" field');
+}

@@ -1,0 +1,101 @@
+// Tinify's POST /output/<id> as a use case: a resize, conversion or metadata choice of a finished job, made from its
+// stored original in a codec process. Bounded so one key cannot hold the codec for everyone (F2 of the 2026-11-27
+// attack, docs/decisions/0322-transforms-share-the-codec-fairly.md): at most TRANSFORMS_PER_USER at once per user,
+// run in the transform lane (its own codec process, so queued jobs never wait behind transformations), and stopped
+// when the client goes away. Outputs past the pixel limits are refused before any decode (transform-plan.ts). The
+// image is charged once the transformation is known to go ahead, and given back if it fails.
+import { formatOfMimeType, type ImageFormat } from '#contract/settings';
+import type { TinifyOutputRequest } from '#contract/tinify';
+import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
+import type { ApiKeyRow, JobRow } from '#server/db/schema';
+import type { FairUse } from '#server/fair-use/fair-use';
+import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
+import { readImageHeader } from '#server/sandbox/memory-estimate';
+import type { FileTransformer, TransformOutcome } from '#server/sandbox/protocol';
+import { discard, type BlobStore } from '#server/storage/blob-store';
+import { TinifyError } from './tinify-error';
+import type { TinifyOutputs } from './tinify-outputs';
+import { checkTransformSize, convertFormats, formatOfMime } from './transform-plan';
+
+/** Transformations one user may have running or queued at once; past it, 429 with a retry hint. */
+export const TRANSFORMS_PER_USER = 2;
+
+export class TransformService {
+  private readonly inFlight = new Map<string, number>();
+
+  constructor(
+    private readonly outputs: TinifyOutputs,
+    private readonly blobs: BlobStore,
+    private readonly lane: Pick<FileTransformer, 'transformFile'>,
+    private readonly fairUse: FairUse,
+  ) {}
+
+  /** Runs the transformation into a new temp file (the caller sends, then removes it). */
+  async transform(key: ApiKeyRow, id: string, options: TinifyOutputRequest, gone: AbortSignal): Promise<TransformOutcome & { outputPath: string }> {
+    if (options.store !== undefined) throw new TinifyError(400, 'BadRequest', 'Storing to cloud buckets is not supported by this server; download the output instead.');
+    const job = await this.outputs.finished(key, id, gone);
+    const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
+    const formats = options.convert ? convertFormats(options.convert.type) : [current];
+    const inputFormat = formatOfMimeType(job.mime_type) ?? current;
+    // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
+    const input = await this.blobs.localCopy('original', job.id);
+    try {
+      return await this.transformLocal(key, job, input.path, { options, formats, inputFormat }, gone);
+    } finally {
+      await input.release();
+    }
+  }
+
+  private async transformLocal(
+    key: ApiKeyRow,
+    job: JobRow,
+    inputPath: string,
+    { options, formats, inputFormat }: { options: TinifyOutputRequest; formats: ImageFormat[]; inputFormat: ImageFormat },
+    gone: AbortSignal,
+  ): Promise<TransformOutcome & { outputPath: string }> {
+    const header = (await readImageHeader(inputPath)) ?? { format: inputFormat, pixels: 0 };
+    const outputPixels = checkTransformSize(header, options.resize, formats);
+
+    const mine = this.inFlight.get(key.user_id) ?? 0;
+    if (mine >= TRANSFORMS_PER_USER) {
+      throw new TinifyError(429, 'TooManyRequests', `At most ${TRANSFORMS_PER_USER} transformations per account run at once; retry when one has finished.`, { 'Retry-After': '5' });
+    }
+    this.inFlight.set(key.user_id, mine + 1);
+    const outputPath = this.blobs.tempPath();
+    try {
+      await this.fairUse.chargeImages(key, 1);
+      try {
+        const outcome = await this.lane.transformFile(
+          {
+            inputPath,
+            outputPath,
+            transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
+            timeoutSeconds: codecTimeLimit(DEFAULT_TIMEOUT_SECONDS, formats.length > 1 ? 'auto' : formats[0]!, inputFormat, formats),
+            outputPixels,
+          },
+          gone,
+        );
+        return { ...outcome, outputPath };
+      } catch (err) {
+        await this.fairUse.refundImages(key, 1);
+        throw asTinifyError(err);
+      }
+    } catch (err) {
+      await discard(outputPath);
+      throw err;
+    } finally {
+      const left = (this.inFlight.get(key.user_id) ?? 1) - 1;
+      if (left <= 0) this.inFlight.delete(key.user_id);
+      else this.inFlight.set(key.user_id, left);
+    }
+  }
+}
+
+/** A transformation the codec could not finish, in Tinify's terms: busy or stopped is worth a retry, a bad image is not. */
+function asTinifyError(err: unknown): unknown {
+  if (err instanceof CodecError && err.kind !== 'timeout') return new TinifyError(415, 'Unsupported media type', err.message);
+  if (err instanceof CodecError || err instanceof CodecCrashError || err instanceof CodecAbandonedError) {
+    return new TinifyError(503, 'ServiceUnavailable', `${err.message}. Please try again.`, { 'Retry-After': '5' });
+  }
+  return err;
+}
