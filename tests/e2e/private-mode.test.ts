@@ -164,6 +164,11 @@ describe('private mode: compress on this device', () => {
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(policy).toContain("default-src 'none'");
     expect(policy).not.toContain('https:');
+    // The encoders are sent compressed, as WebAssembly (streaming compilation needs the type).
+    const sw = await (await page.request.get('/sw.js')).text();
+    const wasmPath = /"(\/assets\/mozjpeg_enc-[\w-]+\.wasm)"/.exec(sw)![1]!;
+    const wasm = await page.request.get(wasmPath, { headers: { 'accept-encoding': 'br' } });
+    expect([wasm.headers()['content-type'], wasm.headers()['content-encoding']]).toEqual(['application/wasm', 'br']);
   });
 });
 
