@@ -11,6 +11,7 @@ import { Testimonials } from '#client/components/tool/testimonials.tsx';
 import { WorkflowExplainer } from '#client/components/tool/workflow-explainer.tsx';
 import { PRODUCT_NAME } from '#contract/brand';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
+import { HOME_CLASSES, HOME_LEAD, HOME_TITLE } from '#client/components/tool/home-hero.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useAuth } from '#client/api/account.ts';
 import { usePresets } from '#client/api/config.ts';
@@ -44,12 +45,10 @@ export default function Home() {
   });
 
   return (
-    <PageShell variant="tool" className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:py-8">
-      <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Compress JPEG, PNG, WebP and AVIF images</h1>
-        <p className="mx-auto mt-2 max-w-2xl text-slate-600">
-          Smaller files at the same visual quality. Free, private, and deleted automatically {RETENTION_TEXT}.
-        </p>
+    <PageShell variant="tool" className={HOME_CLASSES.main}>
+      <div className={HOME_CLASSES.hero}>
+        <h1 className={HOME_CLASSES.title}>{HOME_TITLE}</h1>
+        <p className={HOME_CLASSES.lead}>{HOME_LEAD}</p>
       </div>
 
       <AdSlot size="mobile-banner" slot="home-top-mobile" className="mx-auto sm:hidden" />

@@ -19,9 +19,9 @@ import {
   type Pixels,
   type Size,
 } from '#codec-core/index';
-import { chooseChromaSubsampling } from '#codec-core/formats/jpeg';
-import { chromaDetail } from '#codec-core/metrics/chroma';
-import { FORMATS } from '#codec-core/formats/index';
+import { chooseChromaSubsampling } from '#codec-core/index';
+import { chromaDetail } from '#codec-core/index';
+import { FORMATS } from '#codec-core/index';
 import { jpegIsSubsampled, passOnStripped } from './pass-on';
 import { sniffFormat } from './sniff';
 import { encodeRgba } from './wasm-encoders';

@@ -60,6 +60,8 @@ export function pendingJob(id: string, file: File, format: ImageFormat, fields: 
     chosenQuality: null,
     targetMet: null,
     perceptualScore: null,
+    formatNote: null,
+    animationFrames: null,
     error: null,
     createdAt: new Date(now).toISOString(),
     completedAt: null,

@@ -1,9 +1,9 @@
 // The WebAssembly encoders (Squoosh's mozjpeg, libwebp, libavif and oxipng, repackaged by jSquash), each loaded the
 // first time its format is needed. The settings come from the codec core's format descriptors, the same mapping from
 // our 1-100 scale the server's sharp encoders use; only the names of the options differ.
-import { avifLosslessOptions, avifOptions } from '#codec-core/formats/avif';
-import { jpegOptions, type ChromaSubsampling } from '#codec-core/formats/jpeg';
-import { webpLosslessOptions, webpOptions } from '#codec-core/formats/webp';
+import { avifLosslessOptions, avifOptions } from '#codec-core/index';
+import { jpegOptions, type ChromaSubsampling } from '#codec-core/index';
+import { webpLosslessOptions, webpOptions } from '#codec-core/index';
 import type { ImageFormat } from '#contract/settings';
 
 export interface EncodeRequest {

@@ -4,7 +4,7 @@ import type { Job } from '#contract/api';
 import { FORMAT_LABELS, type OutputFormat } from '#contract/settings';
 import { useEstimate, type EstimateFrom } from '#client/api/estimate.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { formatBytes } from '#client/lib/format.ts';
+import { formatFileSize } from '#client/lib/format.ts';
 
 /** The preview box, in CSS pixels: the region of the result shown at 1:1. */
 const PREVIEW_WIDTH = 360;
@@ -49,7 +49,7 @@ export function AdjustEstimate({
       <p className="text-xs text-slate-700">
         {data ? (
           <>
-            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatBytes(data.estimatedSize)}</strong> as {FORMAT_LABELS[data.outputFormat]}
+            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatFileSize(data.estimatedSize)}</strong> as {FORMAT_LABELS[data.outputFormat]}
             {saved !== null && ` (${saved >= 0 ? `${saved}% smaller` : `${-saved}% larger`} than the original)`}
             {data.keepsOriginal && ', the original kept: re-encoding it gives no smaller file'}
             {estimate.isFetching && ' - updating...'}

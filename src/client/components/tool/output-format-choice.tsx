@@ -11,6 +11,7 @@ const NOTES: Record<OutputFormat, string> = {
   png: 'Opens everywhere; best for screenshots, logos and graphics. Photos get larger.',
   webp: 'Shown by all current browsers; some older desktop apps cannot open it.',
   avif: 'The smallest files. Shown by current Chrome, Edge, Firefox and Safari (16.4 and later); older browsers and apps cannot open it.',
+  jxl: 'Smaller still, and a JPEG kept lossless is recompressed about 20% smaller. Shown by Safari 17 and later and Chrome 155 and later; most other apps cannot open it yet.',
   auto: 'Per image, the smallest file at the same visual quality, among the formats this browser can show.',
 };
 

@@ -2,7 +2,6 @@
 // cards, Adjust, the comparison and the summary. The same components whichever source runs the jobs.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Job, Preset } from '#contract/api';
-import { AdjustDialog } from './adjust-dialog';
 import { CompressionSettings } from './compression-settings';
 import { CompressionSummary } from './compression-summary';
 import { controlFields, controlProblems } from './control';
@@ -16,6 +15,8 @@ import type { CompressionSettings as Settings } from './settings';
 
 // Only needed once a result is compared; keeps the tool's first load small.
 const QualityAssessment = lazy(() => import('./comparison/quality-assessment.tsx'));
+// Opened on demand, like the comparison: neither ships in the first load's JavaScript.
+const AdjustDialog = lazy(() => import('./adjust-dialog.tsx').then((m) => ({ default: m.AdjustDialog })));
 
 export interface ToolWorkspaceProps {
   source: JobSource;
@@ -82,7 +83,11 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         keptNote={onDevice ? 'kept only in this tab until you close it or clear them' : undefined}
       />
       <QueueJumpBar jobs={jobs} />
-      {adjustJob && <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} runner={source.adjustRunner} />}
+      {adjustJob && (
+        <Suspense fallback={null}>
+          <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} runner={source.adjustRunner} />
+        </Suspense>
+      )}
 
       {compareId && (
         <div ref={compareRef} className="scroll-mt-20">
