@@ -7,7 +7,8 @@ import zlib from 'node:zlib';
 const assets = path.join(path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist/client')), 'assets');
 let saved = 0;
 for (const name of fs.readdirSync(assets)) {
-  if (!/\.(js|css|svg|json)$/.test(name)) continue;
+  // WebAssembly too: private mode's encoders shrink to about a third (AVIF's 3.4 MB to 1.1 MB).
+  if (!/\.(js|css|svg|json|wasm)$/.test(name)) continue;
   const file = path.join(assets, name);
   const data = fs.readFileSync(file);
   const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -13,12 +13,12 @@ import { listZip, useVisitors } from './support/app';
 const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg'];
 
 /**
- * Browser bytes / server bytes allowed, per format. JPEG and WebP: the issue's 2% with room. AVIF: the browser's
- * libaom build is less efficient than sharp's at the same settings (measured on kodim01/05: 1.38-1.40x the bytes at
- * a better butteraugli, and about 1.25x at an equal one; kodim23 0.94x), which misses the issue's 8% target (see
- * docs/decisions/0380); the bound here only catches a wrong mapping (a 4:2:0, lossless or inverted quality scale).
+ * Browser bytes / server bytes allowed, per format. JPEG and WebP: the issue's 2% (the bench measures them
+ * byte-identical in the median). AVIF: jSquash's libaom build is not sharp's; the bench's median is 0.96 at 80 but
+ * kodim01 comes out 1.40x (at a better butteraugli), see docs/decisions/0380; the bound catches a wrong mapping
+ * (4:2:0, lossless or an inverted quality scale move the bytes far more).
  */
-const BOUNDS = { jpeg: [0.95, 1.05], webp: [0.95, 1.05], avif: [0.7, 1.6] } as const;
+const BOUNDS = { jpeg: [0.98, 1.02], webp: [0.98, 1.02], avif: [0.7, 1.6] } as const;
 
 async function serverSizes(page: Page, format: string): Promise<Record<string, number>> {
   const form = new FormData();

@@ -69,7 +69,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'image-privacy',
     category: 'security',
     question: 'Are my images private and secure?',
-    answer: `<p>Yes. Uploads travel over an encrypted connection, only you can see, compare or download your files, and we never share or publish them. Uploaded and compressed files are deleted automatically ${RETENTION_TEXT}. Camera metadata such as GPS location is removed from compressed images unless you choose to keep it ("Keep, without location" keeps copyright and camera data but still removes GPS). See our <a href="/privacy">privacy policy</a> for details.</p>`,
+    answer: `<p>Yes. Uploads travel over an encrypted connection, only you can see, compare or download your files, and we never share or publish them. Uploaded and compressed files are deleted automatically ${RETENTION_TEXT}. Camera metadata such as GPS location is removed from compressed images unless you choose to keep it ("Keep, without location" keeps copyright and camera data but still removes GPS). See our <a href="/privacy">privacy policy</a> for details.</p><p>To upload nothing at all, switch on <strong>Private: compress on this device</strong> above the drop zone: your browser then compresses the images itself with the same encoders and settings as our servers, no image, file name or setting is sent to us, and the results stay in your browser tab until you close it or clear them. Loading the page still contacts our server, as any website does, and advertisements on the page load as usual. On your device metadata is always removed, PNG results are lossless only, and AVIF files come out somewhat larger than ours at the same setting. After one visit in private mode it also works offline.</p>`,
   },
   {
     id: 'how-compression-works',

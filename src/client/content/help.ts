@@ -46,6 +46,18 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
       'Adjust, on a finished card, compresses that file again from its original with new settings, without another upload. While you move its quality slider it estimates the new size and shows the centre of the image at actual size.',
     ],
   },
+  {
+    id: 'private-mode',
+    title: 'Private mode: compress on this device',
+    intro: 'The switch above the drop zone runs the whole tool in your browser, with nothing uploaded.',
+    points: [
+      'Your images, their names and your settings stay on your device: the browser compresses them with the same encoders and settings as our servers, in background workers so the page stays responsive.',
+      'The queue, the cards, the comparison, Adjust with its live estimate, single downloads and Download All (a ZIP made in your browser) work as usual. The results live in the tab until you close it or clear them.',
+      'After one visit in private mode the tool also works offline: the app and the encoders are kept by your browser.',
+      'On your device metadata is always removed (keeping it needs our servers), PNG results are lossless only, and AVIF results are somewhat larger than ours at the same setting.',
+      'Loading the page still contacts our server, as any website does, and advertisements on the page load as usual.',
+    ],
+  },
 ];
 
 export const SUPPORT_HOURS = {

@@ -40,7 +40,7 @@ export const PRIVACY_SUMMARY_SECTIONS: LegalSection[] = [
     title: 'What we collect',
     paragraphs: ['Depending on how you use the service, we process:'],
     items: [
-      'The images you upload and their compressed versions, only to compress them and let you download the results.',
+      'The images you upload and their compressed versions, only to compress them and let you download the results. In private mode ("Private: compress on this device") we receive none of this: your browser compresses the images itself and no image, file name or setting is sent to us.',
       'The metadata inside your images (camera data, GPS location, copyright, colour profile). By default we remove it all from the compressed result, after applying the orientation. If you choose "Keep, without location", the result keeps the camera data, copyright and colour profile and we still remove the GPS location and the embedded thumbnail (an XMP block that still mentions a location after cleaning is removed whole; IPTC fields survive only in JPEG results); if you choose "Keep all", the result keeps everything, including the location. Lossless results keep the colour profile even when metadata is removed, so their colours stay exact. Your original is never changed and is deleted with the rest.',
       `Account data if you sign up: your ${ACCOUNT_DATA_FIELDS.join(', ')}.`,
       'Technical data needed to run a secure service: a session cookie, and security logs such as IP addresses and request times.',
