@@ -6,7 +6,7 @@ import { layersPlugin } from './eslint/layers.js';
 import { routeErrorsPlugin } from './eslint/route-errors.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'bench/results/', '.tmp/', '.stryker-tmp*/', 'reports/'] },
+  { ignores: ['dist/', 'action/', 'node_modules/', 'data/', 'bench/results/', '.tmp/', '.stryker-tmp*/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

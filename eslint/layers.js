@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/', '#codec-core/': 'src/codec-core/' };
+const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/', '#codec-core/': 'src/codec-core/', '#cli/': 'src/cli/' };
 
 /** A module's path without its extension, for comparing with entry files. */
 const stem = (p) => p.replace(/\.(ts|tsx|js)$/, '');
@@ -49,6 +49,11 @@ export const LAYER_RULES = [
     from: 'src/server/http/routes/',
     forbid: (target) => ['sandbox/', 'codec/', 'storage/', 'db/'].some((dir) => isUnder(target, `src/server/${dir}`)),
     why: 'routes are adapters: they parse, call a service and map its answer, never the sandbox, codec, storage or database (docs/decisions/0320-use-cases-in-services.md)',
+  },
+  {
+    from: 'src/action/',
+    forbid: (target) => !target.bare && !['src/action/', 'src/cli/', 'src/contract/'].some((dir) => target.path.startsWith(dir)),
+    why: 'the GitHub Action imports only the command-line client, the contract and itself',
   },
 ];
 

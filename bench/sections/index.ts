@@ -10,8 +10,9 @@ import { memory } from './memory';
 import { load } from './load';
 import { frontend } from './frontend';
 import { scaleout } from './scaleout';
+import { scaleoutStorage } from './scaleout-storage';
 import { modes } from './modes';
 import { perceptual } from './perceptual';
 import { smart } from './smart';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage];

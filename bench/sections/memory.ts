@@ -106,7 +106,7 @@ async function refusedUploads(log: (m: string) => void) {
             ...r,
             peakRss: sampler.peak(mark),
             serverCpuMs: round(cpuTimeMs(pid) - cpu0, 0),
-            leftoverFiles: storedFiles(server.dataDir),
+            leftoverFiles: await storedFiles(server.dataDir),
           });
         }
       }

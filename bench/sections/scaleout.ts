@@ -19,6 +19,7 @@ import { makeDataDir, startServer, type TestServer } from '../../tests/support/s
 import { testRedisUrl, adminQuery, backingFor, releaseAll } from '../../tests/support/scaleout-backing';
 import { provideScaleoutServices } from '../../tests/support/scaleout-services';
 import type { BenchContext, SectionResult } from '../types';
+import { measureStorage } from './scaleout-storage';
 
 const QUALITY = 80;
 const TYPE = 'web';
@@ -81,7 +82,8 @@ async function scaleOut(workers: 1 | 2): Promise<Deployment> {
   const dataDir = makeDataDir('imgc-bench-');
   const backing = await backingFor(dataDir);
   // Production lock settings, not the tests' short ones.
-  const base = { ...backing.env, ...env, QUEUE_LOCK_SECONDS: '30' };
+  // On one shared data directory, as before object storage: the storage comparison (scaleout-storage.ts) measures S3.
+  const base = { ...backing.env, ...env, QUEUE_LOCK_SECONDS: '30', STORAGE_URL: 'file:' };
   const api = await startServer({ dataDir, env: { ...base, ROLE: 'api' }, startTimeoutMs: 60_000 });
   const procs = [api];
   for (let i = 0; i < workers; i++) procs.push(await startServer({ dataDir, env: { ...base, ROLE: 'worker' }, startTimeoutMs: 60_000 }));
@@ -230,7 +232,9 @@ export const scaleout: BenchSection = {
       return { markdown: `## Scale-out: workers against embedded\n\nNot measured: ${why}.`, json: { skipped: why } };
     }
     try {
-      return await measureScaleout(ctx);
+      const workers = await measureScaleout(ctx);
+      const storage = await measureStorage(ctx);
+      return { markdown: `${workers.markdown}\n\n${storage.markdown}`, json: { ...(workers.json as object), storage: storage.json } };
     } finally {
       await stopServices();
     }

@@ -5,5 +5,9 @@ const code = await run(process.argv.slice(2), process.env, {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   isTty: Boolean(process.stderr.isTTY),
+  onStop: (stop) => {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  },
 });
 process.exitCode = code;

@@ -6,6 +6,7 @@ import { ApiClient, ApiError, AuthError, UnreachableError } from './client';
 import { alreadyDone, collectInputs, targetPath, TargetClaims, type InputFile } from './files';
 import { EXIT, USAGE, UsageError, parseOptions, type CliOptions } from './options';
 import { formatBytes, summaryTable, type Outcome } from './report';
+import { watchRun } from './watch';
 
 const MIME_BY_EXT: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif' };
 /** Output formats that name the result's extension before the server has answered (auto and original do not). */
@@ -15,6 +16,8 @@ export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   isTty: boolean;
+  /** Watch mode registers here what stops it (the entry point calls it on Ctrl-C or SIGTERM). */
+  onStop?: (stop: () => void) => void;
 }
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
@@ -41,11 +44,18 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promi
     return fatal(err, io) ?? EXIT.someFailed;
   }
 
+  // Results never land on another input (docs/decisions/0325-cli-never-overwrites-inputs.md); a watched folder's
+  // inputs are those found at the start (a file that appears later is claimed as its own result is written).
+  const targets = new TargetClaims(files);
+  if (options.watch) {
+    const watched = options;
+    return watchRun(watched, (file) => processFile(file, watched, client, limits.maxFileSize, targets), io, (err) => fatal(err, io));
+  }
+
   const outcomes: Outcome[] = [];
   const progress = new Progress(files.length, io, options.progress && io.isTty);
   let abort: number | null = null;
   const queue = [...files];
-  const targets = new TargetClaims(files);
   const worker = async () => {
     for (let file = queue.shift(); file && abort === null; file = queue.shift()) {
       const outcome = await processFile(file, options as CliOptions, client, limits.maxFileSize, targets).catch((err: unknown) => {

@@ -1,5 +1,6 @@
 // Command-line options: parsed with node:util, compression settings validated with the contract's settings schema
 // (the same the server applies), so a bad setting is refused before anything is uploaded.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { compressSettingsSchema } from '#contract/settings-schema';
@@ -20,9 +21,14 @@ export interface CliOptions {
   concurrency: number;
   force: boolean;
   progress: boolean;
+  /** Keep running and compress files as they appear or change in the named folders. */
+  watch: boolean;
 }
 
 export const SETTING_NAMES = Object.keys(compressSettingsSchema.shape);
+/** Each setting also as a kebab-case flag (--target-size for targetSize), the usual spelling on a command line. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const SETTING_ALIASES = SETTING_NAMES.filter((name) => kebab(name) !== name);
 
 export const USAGE = `Usage: imagesqueeze [options] <files or folders...>
 
@@ -36,8 +42,9 @@ Options:
       --backup-suffix <s>  suffix of in-place backups (default .orig)
   -j, --concurrency <n>    parallel uploads, 1-8 (default 4)
   -f, --force              redo files a previous run already finished
+  -w, --watch              keep running: compress files as they appear or change in the folders (Ctrl-C stops)
       --no-progress        no progress bar (one line per file instead)
-${SETTING_NAMES.map((name) => `      --${name} <value>`).join('\n')}
+${SETTING_NAMES.map((name) => `      --${kebab(name)} <value>`).join('\n')}
                            compression settings, as in the API reference (/developers)
   -h, --help               this text
 
@@ -60,7 +67,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions
         force: { type: 'boolean', short: 'f' },
         'no-progress': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        watch: { type: 'boolean', short: 'w' },
         ...Object.fromEntries(SETTING_NAMES.map((name) => [name, { type: 'string' as const }])),
+        ...Object.fromEntries(SETTING_ALIASES.map((name) => [kebab(name), { type: 'string' as const }])),
       },
     });
   } catch (err) {
@@ -74,11 +83,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions
   const outDir = (v.out as string | undefined) ?? null;
   const inPlace = v['in-place'] === true;
   if (!outDir === !inPlace) throw new UsageError('Choose where results go: --out <dir> or --in-place');
+  if (v.watch === true) {
+    const notFolder = parsed.positionals.find((p) => !isFolder(p));
+    if (notFolder !== undefined) throw new UsageError(`--watch needs folders: ${notFolder} is not one`);
+  }
   const concurrency = z.coerce.number().int().min(1).max(8).safeParse(v.concurrency ?? '4');
   if (!concurrency.success) throw new UsageError('--concurrency must be a whole number from 1 to 8');
 
   const settings: Record<string, string> = {};
-  for (const name of SETTING_NAMES) if (typeof v[name] === 'string') settings[name] = v[name] as string;
+  for (const name of SETTING_NAMES) {
+    const value = v[name] ?? v[kebab(name)];
+    if (typeof value === 'string') settings[name] = value;
+  }
   const checked = compressSettingsSchema.safeParse(settings);
   if (!checked.success) throw new UsageError(checked.error.issues[0]?.message ?? 'Invalid settings');
 
@@ -95,5 +111,14 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions
     concurrency: concurrency.data,
     force: v.force === true,
     progress: v['no-progress'] !== true,
+    watch: v.watch === true,
   };
 }
+
+const isFolder = (p: string) => {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};

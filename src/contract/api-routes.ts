@@ -6,6 +6,7 @@ import { ACCEPTED_MIME_TYPES } from './limits';
 import { FORMAT_MIME_TYPES } from './settings';
 import { tinifyErrorSchema, tinifyOutputRequestSchema, tinifyShrinkResponseSchema } from './tinify';
 import { createApiKeySchema, apiKeySchema, createdApiKeySchema, jobQuerySchema, usageSchema } from './api-keys';
+import { createWebhookSchema, createdWebhookSchema, webhookDeliverySchema, webhookSchema, webhookUrlSchema } from './webhooks';
 import {
   apiErrorSchema,
   clearedSchema,
@@ -48,7 +49,7 @@ export interface ApiRouteSpec {
   query?: z.ZodObject;
   /** A JSON body, or multipart/form-data fields (files are described in `files`). */
   json?: z.ZodType;
-  multipart?: { fields: z.ZodObject; files: { name: string; description: string } };
+  multipart?: { fields: z.ZodObject; files: { name: string; description: string }; extraFields?: z.ZodObject };
   responses: Record<number, RouteResponse>;
 }
 
@@ -86,7 +87,15 @@ export const API_ROUTES: ApiRouteSpec[] = [
     description: 'Multipart upload; each accepted image becomes a pending job. Files refused one by one are listed in `rejected`.',
     tag: 'Compression',
     auth: 'session-or-key',
-    multipart: { fields: compressFieldsSchema, files: { name: 'images', description: `One or more images (${ACCEPTED_MIME_TYPES.join(', ')})` } },
+    multipart: {
+      fields: compressFieldsSchema,
+      files: { name: 'images', description: `One or more images (${ACCEPTED_MIME_TYPES.join(', ')})` },
+      extraFields: z.object({
+        callbackUrl: webhookUrlSchema
+          .optional()
+          .describe('Users and API keys: send this batch\'s job.completed and job.failed events here (signed like webhooks; the secret is in `callback`)'),
+      }),
+    },
     responses: {
       201: { description: 'Jobs created', schema: compressResponseSchema },
       400: error('No files, too many files or invalid settings'),
@@ -179,6 +188,23 @@ export const API_ROUTES: ApiRouteSpec[] = [
   { method: 'get', path: '/api/keys', summary: "The signed-in user's active keys", tag: 'API keys', auth: 'signed-in', responses: { 200: { description: 'Keys (prefix only)', schema: z.array(apiKeySchema) }, 401: unauthenticated } },
   { method: 'delete', path: '/api/keys/{id}', summary: 'Revoke a key (refused at once from then on)', tag: 'API keys', auth: 'signed-in', params: idParam, responses: { 204: { description: 'Revoked' }, 401: unauthenticated, 404: notFound } },
   { method: 'get', path: '/api/usage', summary: 'This month’s API usage and the limits', tag: 'API keys', auth: 'session-or-key', responses: { 200: { description: 'Usage', schema: usageSchema }, 401: unauthenticated } },
+
+  // Webhooks (a signed-in user or an API key)
+  {
+    method: 'post',
+    path: '/api/webhooks',
+    summary: 'Register a webhook (its signing secret is shown once)',
+    description:
+      'The URL receives `job.completed` and `job.failed` events as JSON, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 with the secret). Delivered at least once, retried with exponential backoff for 24 hours; answer 2xx within 10 seconds. Private and loopback addresses are refused.',
+    tag: 'Webhooks',
+    auth: 'session-or-key',
+    json: createWebhookSchema,
+    responses: { 201: { description: 'Registered; `secret` is never shown again', schema: createdWebhookSchema }, 400: error('Invalid or refused URL, or unknown event (`field` names it)'), 401: unauthenticated, 409: error('Too many webhooks (code TOO_MANY_WEBHOOKS)') },
+  },
+  { method: 'get', path: '/api/webhooks', summary: "The caller's webhooks and callbacks", tag: 'Webhooks', auth: 'session-or-key', responses: { 200: { description: 'Webhooks (no secrets)', schema: z.array(webhookSchema) }, 401: unauthenticated } },
+  { method: 'delete', path: '/api/webhooks/{id}', summary: 'Delete a webhook and its pending deliveries', tag: 'Webhooks', auth: 'session-or-key', params: idParam, responses: { 204: { description: 'Deleted' }, 401: unauthenticated, 404: notFound } },
+  { method: 'get', path: '/api/webhooks/{id}/deliveries', summary: "A webhook's deliveries with every attempt, newest first", tag: 'Webhooks', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'Deliveries (the latest 100)', schema: z.array(webhookDeliverySchema) }, 401: unauthenticated, 404: notFound } },
+
   { method: 'get', path: '/api/openapi.json', summary: 'This document', tag: 'Service', auth: 'public', responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } } },
 
   // Tinify-compatible (HTTP Basic `api:<key>`; errors are { error, message })

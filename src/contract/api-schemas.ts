@@ -114,6 +114,10 @@ export const compressResponseSchema = z
     jobs: z.array(jobSchema).describe('One new `pending` job per accepted image, in upload order'),
     rejected: z.array(uploadRejectionSchema).describe('Files refused one by one (the others still went ahead)'),
     queuePaused: z.boolean().describe("The caller's queue is paused: the new jobs wait in pending until it is resumed"),
+    callback: z
+      .object({ id: z.string(), secret: z.string() })
+      .optional()
+      .describe('Only with `callbackUrl`: the callback webhook (its deliveries are at /api/webhooks/{id}/deliveries) and its signing secret, shown once'),
   })
   .meta({ id: 'CompressResponse' });
 

@@ -160,6 +160,8 @@ export interface CompressResponse {
   rejected: UploadRejection[];
   /** The owner's queue is paused: the new jobs wait in pending until it is resumed. */
   queuePaused: boolean;
+  /** Only with `callbackUrl`: the callback webhook and its signing secret (shown once). */
+  callback?: { id: string; secret: string };
 }
 
 /** Every error body. `field` names the offending field of a VALIDATION_FAILED; a refused upload adds `rejected`. */

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'INVALID_API_KEY', // the Bearer key is unknown or revoked
   'SESSION_REQUIRED', // an API key tried to reach what only a signed-in browser may (accounts, keys)
   'TOO_MANY_KEYS',
+  'TOO_MANY_WEBHOOKS',
   // The thing asked for.
   'NOT_FOUND', // missing, or owned by someone else (indistinguishable on purpose)
   'EXPIRED', // past its retention time and deleted
@@ -38,6 +39,7 @@ export const ERROR_CODES = [
   'SHUTTING_DOWN',
   'STORAGE_FULL',
   'STORAGE_READONLY',
+  'STORAGE_UNAVAILABLE', // the object store cannot be reached right now
   'DB_BUSY',
   'DB_UNAVAILABLE',
   'SERVER_OVERLOADED', // out of file handles or similar process limits

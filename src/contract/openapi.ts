@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from './brand';
 import { API_KEY_PREFIX } from './api-keys';
 import { API_ROUTES, commonResponses, type ApiRouteSpec, type RouteAuth } from './api-routes';
+import { API_VERSION, EXAMPLES, OPERATION_IDS, TAG_DESCRIPTIONS } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; url: string } };
   servers: { url: string }[];
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
 }
@@ -29,7 +30,7 @@ class SchemaCollector {
 
   /** The schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), with named parts moved into components. */
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: enumOfPipes }) as JsonSchema;
     const text = JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => JSON.stringify(`#/components/schemas/${name}`));
     const { $schema: _dialect, $defs, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     void _dialect;
@@ -41,7 +42,26 @@ class SchemaCollector {
   }
 }
 
+/**
+ * Fields parsed leniently (trimmed, lower-cased) and then checked against an enum are, as input, plain strings to zod;
+ * the document names their values, so generated clients get the enum (format, mode, metadata).
+ */
+function enumOfPipes(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  type Def = { type: string; out?: { _zod: { def: Def } }; entries?: Record<string, string> };
+  let def = (ctx.zodSchema as { _zod: { def: Def } })._zod.def;
+  if (def.type !== 'pipe') return;
+  while (def.type === 'pipe' && def.out) def = def.out._zod.def;
+  if (def.type === 'enum' && def.entries) ctx.jsonSchema.enum = Object.values(def.entries);
+}
+
+/** The human operation id (operations.ts), or one made from the method and path for a route not named yet. */
+export const operationIdOf = (route: Pick<ApiRouteSpec, 'method' | 'path'>): string =>
+  OPERATION_IDS[`${route.method} ${route.path}`] ??
+  `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+
 function operation(route: ApiRouteSpec, schemas: SchemaCollector): Record<string, unknown> {
+  const operationId = operationIdOf(route);
+  const examples = EXAMPLES[operationId];
   const parameters: unknown[] = [];
   const addParams = (object: z.ZodObject | undefined, where: 'path' | 'query') => {
     if (!object) return;
@@ -56,15 +76,17 @@ function operation(route: ApiRouteSpec, schemas: SchemaCollector): Record<string
 
   let requestBody: unknown;
   if (route.json) {
-    requestBody = { required: true, content: { 'application/json': { schema: schemas.convert(route.json, 'input') } } };
+    const example = examples?.request === undefined ? {} : { example: examples.request };
+    requestBody = { required: true, content: { 'application/json': { schema: schemas.convert(route.json, 'input'), ...example } } };
   } else if (route.multipart) {
     const fields = schemas.convert(route.multipart.fields, 'input') as { properties?: Record<string, JsonSchema> };
+    const extra = route.multipart.extraFields ? (schemas.convert(route.multipart.extraFields, 'input') as { properties?: Record<string, JsonSchema> }) : {};
     const file = { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' }, description: route.multipart.files.description };
     requestBody = {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', properties: { ...fields.properties, [route.multipart.files.name]: file }, required: [route.multipart.files.name] },
+          schema: { type: 'object', properties: { ...fields.properties, ...extra.properties, [route.multipart.files.name]: file }, required: [route.multipart.files.name] },
         },
       },
     };
@@ -75,13 +97,13 @@ function operation(route: ApiRouteSpec, schemas: SchemaCollector): Record<string
     const content = response.binary
       ? Object.fromEntries(response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
       : response.schema
-        ? { 'application/json': { schema: schemas.convert(response.schema, 'output') } }
+        ? { 'application/json': { schema: schemas.convert(response.schema, 'output'), ...(examples?.responses?.[Number(status)] !== undefined && { example: examples.responses[Number(status)] }) } }
         : undefined;
     responses[status] = { description: response.description, ...(content && { content }) };
   }
 
   return {
-    operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId,
     summary: route.summary,
     ...(route.description && { description: route.description }),
     tags: [route.tag],
@@ -100,14 +122,16 @@ export function buildOpenApiDocument(serverUrl = '/'): OpenApiDocument {
     openapi: '3.1.0',
     info: {
       title: `${PRODUCT_NAME} API`,
-      version: '1.0.0',
+      version: API_VERSION,
+      // The service's terms govern use of the API (the page is served by every ImageSqueeze server).
+      license: { name: `${PRODUCT_NAME} Terms of Service`, url: '/terms' },
       description:
         `Compress JPEG, PNG, WebP and AVIF images, or convert between them (Auto picks the smallest). Authenticate scripts with \`Authorization: Bearer ${API_KEY_PREFIX}…\` ` +
         '(create keys on the dashboard); the web app uses its session cookie. Every error is JSON `{ message, code }`. ' +
         'Key requests carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers; a 429 carries Retry-After.',
     },
     servers: [{ url: serverUrl }],
-    tags: [...new Set(API_ROUTES.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(API_ROUTES.map((r) => r.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] && { description: TAG_DESCRIPTIONS[name] }) })),
     paths,
     components: {
       schemas: schemas.components,

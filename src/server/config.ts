@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from './http/trusted-proxies';
+import type { StorageConfig } from './storage/create-store';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -38,6 +39,16 @@ const envSchema = z.object({
   QUEUE_LOCK_SECONDS: z.coerce.number().min(2).max(600).default(30),
   /** Tinify-compatible POST /shrink: hosts a `source.url` may name (comma-separated); unset refuses every URL. */
   TINIFY_SOURCE_URL_HOSTS: z.string().optional(),
+  /** Webhooks: hosts that may be private or loopback addresses (comma-separated; tests and private networks). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /** Webhooks: the time limit of one delivery attempt, connection to answer. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  /** Webhooks: the first retry's delay; each later one doubles, up to an hour, for 24 hours. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /** Webhooks: how often a worker looks for due deliveries recorded by other processes. */
+  WEBHOOK_POLL_SECONDS: z.coerce.number().positive().max(300).default(2),
+  /** 32 bytes in base64 that encrypt stored secrets (webhook signing secrets); unset: a key file in DATA_DIR. */
+  SECRETS_KEY: z.string().optional(),
   /** Test hook: write the routes the app registers to this JSON file once ready (OpenAPI coverage test). */
   ROUTE_TABLE_FILE: z.string().optional(),
   /** How often the retention sweeper runs. */
@@ -70,6 +81,27 @@ const envSchema = z.object({
   LONG_POLL_MAX_WAITERS: z.coerce.number().int().positive().default(500),
   /** Memory all codec processes together may hold (sandbox/codec-pool.ts); 0 turns the budget off. */
   CODEC_MEMORY_BUDGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
+  /** Where job files live: unset or `file:` = DATA_DIR/files; `s3://BUCKET` or `s3://BUCKET/PREFIX` = an S3 bucket. */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseStorageUrl(v);
+      if (parsed) return parsed;
+      ctx.addIssue({ code: 'custom', message: 'must be file: or s3://BUCKET[/PREFIX] (a valid bucket name)' });
+      return z.NEVER;
+    }),
+  /** S3-compatible endpoint (Ceph RGW, MinIO, R2...); unset = AWS. */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), 'must be an http:// or https:// URL'),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -86,6 +118,11 @@ const configSchema = envSchema
     if (e.ROLE !== 'all' && !e.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['ROLE'], message: `ROLE=${e.ROLE} needs REDIS_URL (and DATABASE_URL shared by every process); leave ROLE unset for the single-process mode` });
     }
+    // Half a key pair would silently fall through to another credential source.
+    if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+      const missing = e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with its pair (or neither, for the SDK default chain)' });
+    }
   })
   .transform((e) => {
     const dataDir = path.resolve(e.DATA_DIR);
@@ -97,6 +134,7 @@ const configSchema = envSchema
       sqlitePath: path.join(dataDir, 'app.db'),
       filesDir: path.join(dataDir, 'files'),
       redisUrl: e.REDIS_URL,
+      storage: storageConfig(e),
       redisPrefix: e.REDIS_PREFIX,
       role: e.ROLE,
       trustProxy: e.TRUST_PROXY,
@@ -115,6 +153,14 @@ const configSchema = envSchema
       codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
       routeTableFile: e.ROUTE_TABLE_FILE || undefined,
       tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      webhooks: {
+        allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
+        attemptTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+        retryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+        pollMs: e.WEBHOOK_POLL_SECONDS * 1000,
+      },
+      secretsKey: e.SECRETS_KEY || undefined,
+      secretsKeyFile: path.join(dataDir, 'secrets.key'),
       fairUse: {
         requestsPerMinutePerKey: e.API_REQUESTS_PER_MINUTE_PER_KEY,
         requestsPerMinutePerUser: e.API_REQUESTS_PER_MINUTE_PER_USER,
@@ -126,6 +172,35 @@ const configSchema = envSchema
   });
 
 export type Config = z.output<typeof configSchema>;
+
+/** `file:` (or unset) or `s3://bucket[/prefix]`; null when it is neither. Bucket names follow S3's rules. */
+function parseStorageUrl(value: string | undefined): { kind: 'file' } | { kind: 's3'; bucket: string; prefix: string } | null {
+  if (!value || value === 'file:') return { kind: 'file' };
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9!_.*'()/-]*))?$/.exec(value);
+  if (!m) return null;
+  const prefix = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return { kind: 's3', bucket: m[1]!, prefix: prefix ? `${prefix}/` : '' };
+}
+
+type Env = z.output<typeof envSchema>;
+
+function storageConfig(e: Env): StorageConfig {
+  const url = e.STORAGE_URL;
+  if (url.kind === 'file') return { kind: 'file' as const };
+  const flag = e.S3_FORCE_PATH_STYLE;
+  return {
+    kind: 's3' as const,
+    bucket: url.bucket,
+    prefix: url.prefix,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    // Self-hosted stores rarely have wildcard DNS for virtual-host buckets.
+    forcePathStyle: flag === undefined ? e.S3_ENDPOINT !== undefined : flag === 'true' || flag === '1',
+    credentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, sessionToken: e.AWS_SESSION_TOKEN || undefined }
+      : undefined,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);

@@ -7,7 +7,8 @@ import type { Logger } from './logger';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
 import { DEFAULT_GUEST_SESSION_LIMIT, SessionService } from './auth/session-service';
-import { BlobStore } from './storage/blob-store';
+import type { BlobStore } from './storage/blob-store';
+import { createBlobStore, StorageStartError } from './storage/create-store';
 import { JobRepository } from './jobs/job-repository';
 import { JobRunner } from './jobs/job-runner';
 import { JobService } from './jobs/job-service';
@@ -32,6 +33,10 @@ import { TinifyOutputs } from './tinify/tinify-outputs';
 import { ShrinkService } from './tinify/shrink-service';
 import { TransformService } from './tinify/transform-service';
 import { MAX_CONCURRENT_JOBS } from '#contract/limits';
+import { SecretBox } from './webhooks/secret-box';
+import { WebhookRepository } from './webhooks/webhook-repository';
+import { WebhookService } from './webhooks/webhook-service';
+import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface Deps {
   log: Logger;
@@ -64,6 +69,9 @@ export interface Deps {
   apiKeys: ApiKeyService;
   fairUse: FairUse;
   sweeper: RetentionSweeper;
+  webhooks: WebhookService;
+  /** Sends webhook deliveries; started only in processes that run jobs (roles.ts). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 /** Parts a caller may supply instead of the real ones: only tests do (a clock they can move; decision 0141). */
@@ -75,8 +83,9 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const clock = overrides.clock ?? systemClock;
   await assertWritable(config.dataDir);
   const db = await openDatabase(config, log.child({ component: 'database' }));
-  const blobs = new BlobStore(config.filesDir);
-  await blobs.init();
+  const blobs = await createBlobStore(config.storage, config.dataDir, config.filesDir).catch((err: unknown) => {
+    throw err instanceof StorageStartError ? new StartupError(err.message) : err;
+  });
   // Embedded mode owns its storage alone, so temp files can only be leftovers of a crash.
   if (!config.redisUrl && config.role === 'all') await blobs.clearTemps();
 
@@ -89,7 +98,15 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while compressing'),
   });
   const queueLog = log.child({ component: 'queue' });
-  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog);
+  const webhookRepo = new WebhookRepository(db);
+  const secretBox = await SecretBox.open(config.secretsKey, config.secretsKeyFile);
+  const webhooks = new WebhookService(webhookRepo, jobs, secretBox, { allowedHosts: config.webhooks.allowedHosts }, clock);
+  const webhookDispatcher = new WebhookDispatcher(webhookRepo, webhooks, secretBox, clock, log.child({ component: 'webhooks' }), {
+    ...config.webhooks,
+    policy: { allowedHosts: config.webhooks.allowedHosts },
+  });
+  // Events leave from the worker that finished the job (decision 0360).
+  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog, (jobId) => webhooks.jobFinished(jobId));
   const queue = await createJobQueue(
     { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockMs: config.queueLockMs },
     { db, jobs, runner, clock, log: queueLog },
@@ -109,7 +126,7 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const fairUse = new FairUse(new UsageRepository(db), clock, config.fairUse);
   const uploadGate = new UploadGate();
   const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
-  const uploads = new UploadService(jobService, admission, fairUse, uploadGate);
+  const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks);
   const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
   return {
     log,
@@ -136,6 +153,8 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     tinifyOutputs,
     shrinks: new ShrinkService(uploads, tinifyOutputs, jobService, fairUse, waiter),
     transforms: new TransformService(tinifyOutputs, blobs, transformLane, fairUse),
+    webhooks,
+    webhookDispatcher,
   };
 }
 

@@ -4,12 +4,14 @@
 import type { ErrorCode } from '#contract/errors';
 import { databaseFault, type DatabaseFault } from './db/errors';
 import { DomainError } from './errors';
+import { StoreUnavailableError } from './storage/driver';
 
-type FaultCode = Extract<ErrorCode, 'STORAGE_FULL' | 'STORAGE_READONLY' | 'DB_BUSY' | 'DB_UNAVAILABLE' | 'SERVER_OVERLOADED'>;
+type FaultCode = Extract<ErrorCode, 'STORAGE_FULL' | 'STORAGE_READONLY' | 'STORAGE_UNAVAILABLE' | 'DB_BUSY' | 'DB_UNAVAILABLE' | 'SERVER_OVERLOADED'>;
 
 const FAULTS: Record<FaultCode, { message: string; retryAfterSeconds: number }> = {
   STORAGE_FULL: { message: 'The server is out of storage space right now; please try again later.', retryAfterSeconds: 60 },
   STORAGE_READONLY: { message: 'The server cannot write its data right now; please try again later.', retryAfterSeconds: 60 },
+  STORAGE_UNAVAILABLE: { message: 'The file storage is unavailable right now; please try again in a moment.', retryAfterSeconds: 30 },
   DB_BUSY: { message: 'The database is busy right now; please try again in a moment.', retryAfterSeconds: 10 },
   DB_UNAVAILABLE: { message: 'The database is unavailable right now; please try again in a moment.', retryAfterSeconds: 30 },
   SERVER_OVERLOADED: { message: 'The server is overloaded right now; please try again in a moment.', retryAfterSeconds: 10 },
@@ -47,7 +49,8 @@ export function classifyFault(error: unknown): DomainError | null {
   const code =
     (typeof errno === 'string' ? ERRNO[errno] : undefined) ??
     (db ? DATABASE[db] : undefined) ??
-    (isAllocationFailure(error) ? 'SERVER_OVERLOADED' : undefined);
+    (isAllocationFailure(error) ? 'SERVER_OVERLOADED' : undefined) ??
+    (error instanceof StoreUnavailableError ? 'STORAGE_UNAVAILABLE' : undefined);
   if (!code) return null;
   const { message, retryAfterSeconds } = FAULTS[code];
   return new DomainError(code, message, { retryAfterSeconds });

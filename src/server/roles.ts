@@ -9,7 +9,7 @@ import { pingDatabase } from './db/database';
 import { registerHealthRoutes } from './http/routes/health';
 
 export async function runRole(config: Config, deps: Deps): Promise<void> {
-  const { log, blobs, db, queue, codec, transformLane, sweeper, uploadGate, waiter } = deps;
+  const { log, blobs, db, queue, codec, transformLane, sweeper, uploadGate, waiter, webhookDispatcher } = deps;
   let ready = false;
   const isReady = () => ready;
   // A worker serves no API, only the health check (for its orchestrator's probes); the API roles serve it all.
@@ -35,7 +35,10 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
   });
 
   sweeper.start();
-  if (config.role !== 'api') await queue.startWorking();
+  if (config.role !== 'api') {
+    await queue.startWorking();
+    webhookDispatcher.start();
+  }
 
   // A deep accept queue: bursts of new connections (many pollers at once) wait instead of being dropped and retried.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
@@ -54,6 +57,7 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
     log.warn({ signal, graceMs: config.shutdownGraceMs }, 'finishing running jobs, then stopping');
     sweeper.stop();
     await queue.stop(config.shutdownGraceMs);
+    await webhookDispatcher.stop(config.webhooks.attemptTimeoutMs);
     await Promise.all([codec.close(), transformLane.close()]);
     await app.close();
     await db.destroy();

@@ -160,13 +160,13 @@ describe('accounts', () => {
     expect(data.account).toEqual(user);
     expect(data.jobs.map((j) => j.id).sort()).toEqual(jobs.map((j) => j.id).sort());
 
-    const before = storedFiles(server.dataDir);
+    const before = await storedFiles(server.dataDir);
     expect((await c.request('DELETE', '/api/user')).status).toBe(204);
     expect((await c.get('/api/user')).status).toBe(401);
     expect(await rows('select count(*) n from users where id = ?', user.id)).toEqual([{ n: 0 }]);
     expect(await rows('select count(*) n from sessions where user_id = ?', user.id)).toEqual([{ n: 0 }]);
     expect(await rows('select count(*) n from jobs where owner_id = ?', user.id)).toEqual([{ n: 0 }]);
-    const after = storedFiles(server.dataDir);
+    const after = await storedFiles(server.dataDir);
     for (const j of jobs) expect(after.some((f) => f.includes(j.id)), j.id).toBe(false);
     expect(before.length - after.length).toBe(6); // per job: original, result and preview
     expect((await new HttpClient(server.url).request('DELETE', '/api/user')).status).toBe(401);

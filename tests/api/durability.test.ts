@@ -30,8 +30,8 @@ describe('durability', () => {
     const jobs = await waitForSettled(resumed, 120_000);
     // Exactly once, on what the guest gets: one job per file, each download the codec's output for that file, and
     // one stored result per job with those bytes.
-    expectStoredResults(dataDir, await expectDownloadsMatchUploads(resumed, jobs, uploads));
-    const files = storedFiles(dataDir);
+    await expectStoredResults(dataDir, await expectDownloadsMatchUploads(resumed, jobs, uploads));
+    const files = await storedFiles(dataDir);
     expect(files.filter((f) => f.startsWith('tmp/'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('original/')).length).toBe(BATCH.length);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -83,7 +83,7 @@ describe('durability', () => {
     g3.cookie = guest.cookie;
     await waitFor(async () => (await listJobs(g3)).length === 0, 10_000, 'expiry sweep');
     expect([404, 410]).toContain((await g3.get(job!.compressedPath!)).status);
-    expect(storedFiles(dataDir)).toEqual([]);
+    expect(await storedFiles(dataDir)).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

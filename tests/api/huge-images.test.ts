@@ -24,7 +24,7 @@ describe('huge images', () => {
     expect(body.rejected).toEqual([{ filename: 'huge.png', message: body.message, code: 'FILE_TOO_LARGE' }]);
     expect(body).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(await listJobs(guest)).toEqual([]);
-    expect(storedFiles(server.dataDir).filter((f) => f.startsWith('original/') || f.startsWith('tmp/'))).toEqual([]);
+    expect((await storedFiles(server.dataDir)).filter((f) => f.startsWith('original/') || f.startsWith('tmp/'))).toEqual([]);
   });
 
   it('takes the rest of a batch with a huge PNG in it, and other users complete meanwhile', async () => {

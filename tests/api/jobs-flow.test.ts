@@ -147,13 +147,13 @@ describe('guest compression flow', () => {
     expect((await guest.get(`/api/download/${first!.id}`)).status).toBe(404);
     expect((await guest.delete(`/api/jobs/${first!.id}`)).status).toBe(404);
     expect((await listJobs(guest)).map((j) => j.id).sort()).toEqual(rest.map((j) => j.id).sort());
-    expect(storedFiles(server.dataDir).filter((f) => f.includes(first!.id))).toEqual([]);
+    expect((await storedFiles(server.dataDir)).filter((f) => f.includes(first!.id))).toEqual([]);
 
     const res = await guest.delete('/api/jobs');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: 2 });
     expect(await listJobs(guest)).toEqual([]);
-    expect(storedFiles(server.dataDir)).toEqual([]);
+    expect(await storedFiles(server.dataDir)).toEqual([]);
     expect((await guest.get('/api/download-all')).status).toBe(404);
   });
 

@@ -32,7 +32,7 @@ describe('job previews', () => {
     expect((await new HttpClient(server.url).get(job!.previewPath!)).status).toBe(404);
 
     expect((await owner.delete(`/api/jobs/${job!.id}`)).status).toBe(204);
-    expect(storedFiles(server.dataDir).filter((f) => f.includes(job!.id))).toEqual([]);
+    expect((await storedFiles(server.dataDir)).filter((f) => f.includes(job!.id))).toEqual([]);
     expect((await owner.get(job!.previewPath!)).status).toBe(404);
   });
 

@@ -42,13 +42,13 @@ describe('queue control', () => {
     await b.post('/api/queue/pause');
     await a.upload([photo(), photo('kodim11.png'), photo('kodim12.png')]);
     await b.upload([photo('kodim13.png')]);
-    const before = storedFiles(server.dataDir).length;
+    const before = (await storedFiles(server.dataDir)).length;
 
     const res = await a.post('/api/queue/clear');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ cleared: 3, pending: 0, total: 0 });
     expect(await listJobs(a)).toEqual([]);
-    expect(storedFiles(server.dataDir).length).toBe(before - 3);
+    expect((await storedFiles(server.dataDir)).length).toBe(before - 3);
     expect((await status(b)).pending).toBe(1);
     await b.post('/api/queue/resume');
     await waitForSettled(b);

@@ -1,5 +1,5 @@
 // Scale-out with real processes: one API process and separate worker processes sharing PostgreSQL, a Redis
-// key prefix and the storage directory. A worker killed mid-run loses nothing and duplicates nothing; a Redis
+// key prefix and an S3 bucket, each with a data directory of its own (nothing shared on disk). A worker killed mid-run loses nothing and duplicates nothing; a Redis
 // that lost its data is rebuilt from the jobs table.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ const idsWith = (lines: LogLine[], msg: string, outcome?: string) =>
 describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Redis)', () => {
   const startTracked = useServers();
   const start = (dataDir: string, role: 'api' | 'worker') =>
-    startTracked({ dataDir, env: { ROLE: role, LOG_LEVEL: role === 'worker' ? 'info' : 'warn' } });
+    startTracked({ dataDir: makeDataDir(), backingOf: dataDir, env: { ROLE: role, LOG_LEVEL: role === 'worker' ? 'info' : 'warn' } });
 
   it('runs 50 jobs on two workers; one is killed mid-run and every job still completes exactly once', async () => {
     const dataDir = makeDataDir();
@@ -78,13 +78,13 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
     expect(jobs).toHaveLength(GUESTS * PER_GUEST);
 
     // Each guest downloads, through the API process, exactly the codec's output for each of their files, and the
-    // shared volume holds one result per job with those bytes.
+    // bucket holds one result per job with those bytes (a worker killed mid-write left no partial object).
     const downloaded = new Map<string, string>();
     for (const [g, guest] of guests.entries()) {
       const own = jobs.filter((j) => j.filename.startsWith(`p${g}-`));
       for (const [id, hash] of await expectDownloadsMatchUploads(guest, own, uploads[g]!)) downloaded.set(id, hash);
     }
-    expectStoredResults(dataDir, downloaded);
+    await expectStoredResults(dataDir, downloaded);
 
     // Exactly once: no job was finished twice by the workers, and each row was claimed once net of crash
     // recoveries (a takeover gives the dead worker's attempt back before claiming).
@@ -113,7 +113,7 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
   it('on SIGTERM a worker hands running jobs back after its grace period, for another worker to finish', async () => {
     const dataDir = makeDataDir();
     const api = await start(dataDir, 'api');
-    const leaving = await startTracked({ dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '0.2' } });
+    const leaving = await startTracked({ dataDir: makeDataDir(), backingOf: dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '0.2' } });
     const guest = new HttpClient(api.url);
     // Big photos, so that the jobs are still running when the short grace period ends.
     const files = ['lepton-slrhills.jpg', 'lepton-iphone.jpg', 'squoosh-demo-large-photo.jpg', 'lepton-arithmetic.jpg'].map((n) => fileFrom(corpusPath('photos', n)));
@@ -172,7 +172,7 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
     const port = Number(new URL(redis.url).port);
     try {
       const dataDir = makeDataDir();
-      const api = await startTracked({ dataDir, env: { ROLE: 'api', REDIS_URL: redis.url } });
+      const api = await startTracked({ dataDir: makeDataDir(), backingOf: dataDir, env: { ROLE: 'api', REDIS_URL: redis.url } });
       await redis.stop();
 
       const guest = new HttpClient(api.url);
@@ -182,9 +182,9 @@ describe('scale-out workers (api-scaleout project only: needs PostgreSQL and Red
 
       // Redis comes back empty at the same address; a worker's start-up reconciliation queues the stored rows.
       redis = await startRedis({ port });
-      await startTracked({ dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', REDIS_URL: redis.url } });
+      await startTracked({ dataDir: makeDataDir(), backingOf: dataDir, env: { ROLE: 'worker', LOG_LEVEL: 'info', REDIS_URL: redis.url } });
       const jobs = await waitForSettled(guest, 120_000);
-      expectStoredResults(dataDir, await expectDownloadsMatchUploads(guest, jobs, uploads));
+      await expectStoredResults(dataDir, await expectDownloadsMatchUploads(guest, jobs, uploads));
       fs.rmSync(dataDir, { recursive: true, force: true });
     } finally {
       await redis.stop();

@@ -40,7 +40,7 @@ describe('upload limits for guests', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'Too many files', code: 'TOO_MANY_FILES' });
     expect(await listJobs(guest)).toEqual([]);
-    expect(storedFiles(server.dataDir).filter((f) => f.startsWith('tmp/'))).toEqual([]);
+    expect((await storedFiles(server.dataDir)).filter((f) => f.startsWith('tmp/'))).toEqual([]);
   });
 
   it('keeps the good files of a mixed batch and names each rejection', async () => {

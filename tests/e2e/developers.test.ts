@@ -1,5 +1,5 @@
 // /developers in Chromium: the reference rendered from the served OpenAPI document (every operation), the examples in
-// curl, Node and Python, no console errors or CSP violations (no CDN, own bundle), and no serious a11y violations.
+// curl, Node and Python, the integrations (Action, webhooks, watching CLI, Tinify clients), no console errors or CSP violations (no CDN, own bundle), and no serious a11y violations.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#contract/openapi';
@@ -36,13 +36,23 @@ describe('/developers', () => {
     for (const p of Object.keys(doc.paths)) expect(text).toContain(p);
     expect(text).toContain('wait (query)');
 
-    const example = page.getByRole('tabpanel');
+    const quickStart = page.getByRole('region', { name: 'Quick start' });
+    const example = quickStart.getByRole('tabpanel');
     expect(await example.innerText()).toContain(`curl -s -H "Authorization: Bearer $IMAGESQUEEZE_API_KEY"`);
     expect(await example.innerText()).toContain(`${server.url}/api/compress`);
-    await page.getByRole('tab', { name: 'Python' }).click();
-    expect(await page.getByRole('tabpanel').innerText()).toContain('import requests');
-    await page.getByRole('tab', { name: 'Node.js' }).click();
-    expect(await page.getByRole('tabpanel').innerText()).toContain("from 'node:fs/promises'");
+    await quickStart.getByRole('tab', { name: 'Python', exact: true }).click();
+    expect(await quickStart.getByRole('tabpanel').innerText()).toContain('import requests');
+    await quickStart.getByRole('tab', { name: 'Node.js', exact: true }).click();
+    expect(await quickStart.getByRole('tabpanel').innerText()).toContain("from 'node:fs/promises'");
+
+    // Integrations: the Action's workflow, webhook verification, the watching CLI and the Tinify clients.
+    const action = page.getByRole('region', { name: 'GitHub Action' });
+    expect(await action.getByRole('tabpanel').innerText()).toContain(`server-url: ${server.url}`);
+    const hooks = page.getByRole('region', { name: 'Webhooks' });
+    await hooks.getByRole('tab', { name: 'Verify in Python' }).click();
+    expect(await hooks.getByRole('tabpanel').innerText()).toContain('def verify_webhook(');
+    expect(await page.getByRole('region', { name: 'Watch a folder' }).getByRole('tabpanel').innerText()).toContain('--watch');
+    expect(await page.getByRole('region', { name: 'Tinify clients' }).getByRole('tabpanel').innerText()).toContain(`tinify.Client.API_ENDPOINT = '${server.url}'`);
 
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: path.join(SHOTS, 'developers.png'), fullPage: false });

@@ -29,19 +29,19 @@ describe('backpressure and slow clients', () => {
     const b = new HttpClient(server.url);
     for (const client of [a, b]) await client.post('/api/queue/pause');
     expect((await a.upload([tiny(), tiny(), tiny()])).status).toBe(201);
-    const originals = () => storedFiles(server.dataDir).filter((f) => f.startsWith('original/')).length;
-    const stored = originals();
+    const originals = async () => (await storedFiles(server.dataDir)).filter((f) => f.startsWith('original/')).length;
+    const stored = await originals();
 
     const perOwner = await a.upload([tiny()]);
     expect(perOwner.status).toBe(429);
     expect(Number(perOwner.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await perOwner.json()).toMatchObject({ message: expect.stringMatching(/waiting/), code: 'OWNER_BACKLOG_FULL' });
-    expect(originals()).toBe(stored);
+    expect(await originals()).toBe(stored);
 
     // Another owner is not held up by the first one's parked jobs (3 + 3 is past the total of 5: paused work
     // does not count against it).
     expect((await b.upload([tiny(), tiny(), tiny()])).status).toBe(201);
-    expect(originals()).toBe(stored + 3);
+    expect(await originals()).toBe(stored + 3);
     expect(fs.readdirSync(path.join(server.dataDir, 'files', 'tmp'))).toEqual([]);
 
     // Once the queue drains, uploads are welcome again.

@@ -85,7 +85,7 @@ describe('faults', () => {
     }
     const jobs = await waitForSettled(guest, 120_000);
     expectStoredResults(dataDir, await expectDownloadsMatchUploads(guest, jobs, uploads));
-    expect(storedFiles(dataDir).filter((f) => f.startsWith('tmp/'))).toEqual([]);
+    expect((await storedFiles(dataDir)).filter((f) => f.startsWith('tmp/'))).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -126,7 +126,7 @@ describe('faults', () => {
     await guest.upload([photo('kodim03.png')]);
     const settled = await waitForSettled(guest);
     expect(settled.find((j) => j.filename === 'kodim03.png')!.status).toBe('completed');
-    expect(storedFiles(server.dataDir).filter((f) => f.startsWith('tmp/'))).toEqual([]);
+    expect((await storedFiles(server.dataDir)).filter((f) => f.startsWith('tmp/'))).toEqual([]);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,6 @@
 // Polling helpers for job tests: wait on observable API state, never on fixed sleeps.
+import { SCALEOUT, existingBacking } from './scaleout-backing';
+import { listObjects } from './test-bucket';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from '#contract/api';
@@ -32,10 +34,21 @@ export function waitForSettled(client: HttpClient, timeoutMs = 90_000): Promise<
   );
 }
 
-/** Every file under the data directory's blob folders (originals, results, previews, temp). */
-export function storedFiles(dataDir: string): string[] {
+/**
+ * Every stored file of a data directory's server: the objects in its bucket (scale-out) or the files under its blob
+ * folders, plus its temp/scratch files as `tmp/<name>`.
+ */
+export async function storedFiles(dataDir: string): Promise<string[]> {
+  const bucket = SCALEOUT ? (await existingBacking(dataDir))?.bucket : undefined;
   const root = path.join(dataDir, 'files');
   const out: string[] = [];
+  if (bucket) {
+    out.push(...(await listObjects(bucket)).keys());
+    // Each process's scratch folder: scratch/<pid>/<file>.
+    const scratch = path.join(dataDir, 'scratch');
+    if (fs.existsSync(scratch)) for (const d of fs.readdirSync(scratch)) for (const f of fs.readdirSync(path.join(scratch, d))) out.push(`tmp/${f}`);
+    return out.sort();
+  }
   for (const kind of ['original', 'result', 'preview', 'tmp']) {
     const dir = path.join(root, kind);
     if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir)) out.push(`${kind}/${f}`);

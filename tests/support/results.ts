@@ -2,6 +2,8 @@
 // hashed and compared with the codec's output for the job's own input, computed here (the codec is deterministic:
 // same bytes and options, same result), and the result files on disk are counted and hashed too. A job that ran on
 // another job's input, a result overwritten by a second run of another job, a lost or extra result all show up.
+import { SCALEOUT, existingBacking } from './scaleout-backing';
+import { getObject, listObjects } from './test-bucket';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,10 +52,15 @@ export async function expectDownloadsMatchUploads(client: HttpClient, jobs: Job[
   return downloaded;
 }
 
-/** The data directory holds one result file per job (no leftovers of an interrupted run), each the downloaded bytes. */
-export function expectStoredResults(dataDir: string, downloaded: Map<string, string>): void {
-  const resultDir = path.join(dataDir, 'files', 'result');
-  const stored = fs.readdirSync(resultDir).sort();
-  expect(stored).toEqual([...downloaded.keys()].sort());
-  for (const id of stored) expect(sha256(fs.readFileSync(path.join(resultDir, id))), id).toBe(downloaded.get(id));
+/** The store holds one result per job (no leftovers of an interrupted run), each the downloaded bytes. */
+export async function expectStoredResults(dataDir: string, downloaded: Map<string, string>): Promise<void> {
+  const bucket = SCALEOUT ? (await existingBacking(dataDir))?.bucket : undefined;
+  const read = bucket
+    ? async (id: string) => getObject(bucket, `result/${id}`)
+    : async (id: string) => fs.readFileSync(path.join(dataDir, 'files', 'result', id));
+  const stored = bucket
+    ? [...(await listObjects(bucket)).keys()].filter((k) => k.startsWith('result/')).map((k) => k.slice('result/'.length))
+    : fs.readdirSync(path.join(dataDir, 'files', 'result'));
+  expect(stored.sort()).toEqual([...downloaded.keys()].sort());
+  for (const id of stored) expect(sha256(await read(id)), id).toBe(downloaded.get(id));
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { bucketEnv, bucketNames, createBucket, dropBucket } from './test-bucket';
 
 export const SCALEOUT = process.env.TEST_MODE === 'scaleout';
 /**
@@ -26,6 +27,8 @@ const KEY_PREFIX = 'imgc-t-';
 
 export interface Backing {
   database: string;
+  /** The S3 bucket holding the files: processes sharing a backing share no directory. */
+  bucket: string;
   databaseUrl: string;
   redisPrefix: string;
   /** What the server process needs to use it. */
@@ -68,13 +71,21 @@ async function createBacking(): Promise<Backing> {
   await adminQuery(`create database ${database}`);
   const databaseUrl = databaseUrlFor(database);
   const redisPrefix = `${KEY_PREFIX}${id.replace('_', '-')}`;
+  const bucket = redisPrefix;
+  await createBucket(bucket);
   return {
     database,
+    bucket,
     databaseUrl,
     redisPrefix,
     // A short queue lock so that crash tests see a killed worker's jobs recovered in seconds, not a minute.
-    env: { DATABASE_URL: databaseUrl, REDIS_URL: testRedisUrl(), REDIS_PREFIX: redisPrefix, QUEUE_LOCK_SECONDS: '6' },
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: testRedisUrl(), REDIS_PREFIX: redisPrefix, QUEUE_LOCK_SECONDS: '6', ...bucketEnv(bucket) },
   };
+}
+
+/** The backing a server on this data directory already uses, if any (never creates one). */
+export function existingBacking(dataDir: string): Promise<Backing> | undefined {
+  return backings.get(dataDir);
 }
 
 /** Drops the directory's database and Redis keys in the background; `releaseAll` waits for it. */
@@ -85,9 +96,10 @@ export function releaseBacking(dataDir: string): void {
   releasing.push(backing.then(dropBacking).catch(() => undefined));
 }
 
-async function dropBacking(b: Pick<Backing, 'database' | 'redisPrefix'>): Promise<void> {
+async function dropBacking(b: Pick<Backing, 'database' | 'redisPrefix' | 'bucket'>): Promise<void> {
   await adminQuery(`drop database if exists ${b.database} with (force)`);
   await deleteRedisKeys(b.redisPrefix);
+  await dropBucket(b.bucket);
 }
 
 /** Deletes every key under a prefix (BullMQ keeps a queue's state in many keys). */
@@ -175,6 +187,14 @@ export async function prepareScaleoutServices(): Promise<void> {
     for (const prefix of stale) await deleteRedisKeys(prefix);
   } finally {
     scanner.disconnect();
+  }
+  try {
+    for (const bucket of await bucketNames()) {
+      const pid = bucket.startsWith(KEY_PREFIX) ? pidOf(bucket.slice(KEY_PREFIX.length)) : 0;
+      if (pid && !alive(pid)) await dropBucket(bucket);
+    }
+  } catch (err) {
+    throw new Error(`The scale-out tests need an S3 store at ${process.env.TEST_S3_ENDPOINT} (set TEST_S3_ENDPOINT): ${(err as Error).message}`);
   }
 }
 

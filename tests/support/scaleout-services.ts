@@ -1,4 +1,4 @@
-// Throwaway PostgreSQL and Redis servers for the scale-out tests and the bench, so they run on any machine with the
+// Throwaway PostgreSQL, Redis and Ceph RADOS Gateway (ceph-gateway.ts) servers for the scale-out tests and the bench, so they run on any machine with the
 // server binaries installed (Debian: postgresql, redis-server) and never touch a service the machine happens to run.
 // Each server lives in its own temporary directory (data, unix socket, logs) and listens on 127.0.0.1 on a free port;
 // PostgreSQL uses password authentication with a random password. The directory name carries our process id so a
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { CEPH_PID_FILES, startCephGateway } from './ceph-gateway';
 
 const DIR_PREFIX = 'imgc-services-';
 const START_TIMEOUT_MS = 60_000;
@@ -59,7 +60,7 @@ export function sweepStaleServices(): void {
     const owner = Number(/^\d+/.exec(name.slice(DIR_PREFIX.length))?.[0]);
     if (!owner || pidAlive(owner)) continue;
     const dir = path.join(os.tmpdir(), name);
-    for (const pidFile of ['pg/postmaster.pid', 'redis.pid']) {
+    for (const pidFile of ['pg/postmaster.pid', 'redis.pid', ...CEPH_PID_FILES]) {
       try {
         const pid = Number(fs.readFileSync(path.join(dir, pidFile), 'utf8').split('\n')[0]);
         if (pid > 1) process.kill(pid, 'SIGQUIT');
@@ -71,7 +72,7 @@ export function sweepStaleServices(): void {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -82,14 +83,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-function makeServiceDir(kind: string): string {
+export function makeServiceDir(kind: string): string {
   installExitHook();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${DIR_PREFIX}${process.pid}-${kind}-`));
   dirs.add(dir);
   return dir;
 }
 
-function removeServiceDir(dir: string): void {
+export function removeServiceDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
   dirs.delete(dir);
 }
@@ -107,7 +108,7 @@ export function postgresBinary(name: 'initdb' | 'postgres'): string | undefined 
   return whichSync(name);
 }
 
-function whichSync(name: string): string | undefined {
+export function whichSync(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const candidate = path.join(dir, name);
     try {
@@ -138,7 +139,7 @@ function chownTree(dir: string, ids: { uid: number; gid: number }): void {
 }
 
 /** Keeps the last few KiB of a server's output for error messages (and drains the pipe so it never blocks). */
-function tail(child: ChildProcess): () => string {
+export function tail(child: ChildProcess): () => string {
   let out = '';
   const add = (d: Buffer) => {
     out = (out + d.toString()).slice(-8192);
@@ -148,7 +149,7 @@ function tail(child: ChildProcess): () => string {
   return () => out;
 }
 
-function exited(child: ChildProcess): Promise<void> {
+export function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -156,7 +157,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Retries `probe` until it succeeds, the server exits, or the start timeout passes. */
-async function waitUntilReady(child: ChildProcess, output: () => string, what: string, probe: () => Promise<void>): Promise<void> {
+export async function waitUntilReady(child: ChildProcess, output: () => string, what: string, probe: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   let delay = 20;
   for (;;) {
@@ -172,8 +173,14 @@ async function waitUntilReady(child: ChildProcess, output: () => string, what: s
   }
 }
 
+/** Kills the server if the test process ends without stopping it (see the exit hook). */
+export function killOnExit(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+
 /** Stopping a server also removes its directory. */
-function track(child: ChildProcess, dir: string, stopSignal: NodeJS.Signals): () => Promise<void> {
+export function track(child: ChildProcess, dir: string, stopSignal: NodeJS.Signals): () => Promise<void> {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return async () => {
@@ -316,6 +323,14 @@ export async function provideScaleoutServices(log: (line: string) => void = () =
       stops.push(redisService.stop);
       process.env.TEST_REDIS_URL = redisService.url;
       log(`started Redis for this run at ${new URL(redisService.url).host} (${redisService.dir})`);
+    }
+    if (!process.env.TEST_S3_ENDPOINT) {
+      const gateway = await startCephGateway();
+      stops.push(gateway.stop);
+      process.env.TEST_S3_ENDPOINT = gateway.endpoint;
+      process.env.TEST_S3_ACCESS_KEY_ID = gateway.accessKeyId;
+      process.env.TEST_S3_SECRET_ACCESS_KEY = gateway.secretAccessKey;
+      log(`started a Ceph RADOS Gateway for this run at ${gateway.endpoint} (${gateway.dir})`);
     }
   } catch (err) {
     await teardown();

@@ -28,6 +28,8 @@ export interface TestServer {
 
 export interface StartOptions {
   dataDir?: string;
+  /** Scale-out: use the database, Redis prefix and bucket of this data directory's servers (processes share no directory). */
+  backingOf?: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
 }
@@ -38,7 +40,7 @@ export function makeDataDir(prefix = 'imgc-test-'): string {
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const backing = SCALEOUT ? await backingFor(dataDir) : undefined;
+  const backing = SCALEOUT ? await backingFor(options.backingOf ?? dataDir) : undefined;
   // A test that moves the clock needs the test entry point, which injects an offset clock; all others run the real one.
   const movesClock = Object.keys(options.env ?? {}).some((k) => k.startsWith('TEST_CLOCK_OFFSET'));
   const entry = movesClock ? 'tests/support/test-server-main.ts' : 'src/server/main.ts';
@@ -88,7 +90,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     kill: () => signal('SIGKILL'),
     cleanup: () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      releaseBacking(dataDir);
+      releaseBacking(options.backingOf ?? dataDir);
     },
   };
 }

@@ -152,6 +152,59 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').addColumn('perceptual_score', 'real').execute();
     },
   },
+  // Webhooks (docs/decisions/0360): endpoints with their signing secret encrypted, the batches a callback URL
+  // covers, and one durable row per event and endpoint with every attempt, so deliveries survive restarts.
+  '0005_webhooks': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('owner_id', 'varchar(36)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('events', 'varchar(64)', (c) => c.notNull())
+        .addColumn('description', 'varchar(200)')
+        .addColumn('secret_encrypted', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('webhooks_owner').on('webhooks').columns(['owner_id', 'kind']).execute();
+      await db.schema
+        .createTable('webhook_jobs')
+        .addColumn('webhook_id', 'varchar(36)', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+        .addColumn('job_id', 'varchar(36)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('webhook_jobs_pk', ['webhook_id', 'job_id'])
+        .execute();
+      await db.schema.createIndex('webhook_jobs_job').on('webhook_jobs').column('job_id').execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('webhook_id', 'varchar(36)', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+        .addColumn('job_id', 'varchar(36)', (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('event', 'varchar(32)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('attempt_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('delivered_at', 'bigint')
+        .addUniqueConstraint('webhook_deliveries_once', ['webhook_id', 'job_id', 'revision'])
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+      await db.schema
+        .createTable('webhook_attempts')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('delivery_id', 'varchar(64)', (c) => c.notNull().references('webhook_deliveries.id').onDelete('cascade'))
+        .addColumn('attempted_at', 'bigint', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webhook_attempts_delivery').on('webhook_attempts').column('delivery_id').execute();
+    },
+  },
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -2,6 +2,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { JobStatus } from '#contract/api';
 import type { CompressionMode, CompressionType, MetadataPolicy } from '#contract/settings';
+import type { DeliveryStatus, WebhookEvent, WebhookKind } from '#contract/webhooks';
 
 export interface UsersTable {
   id: string;
@@ -112,7 +113,60 @@ export interface ApiUsageTable {
   expires_at: number;
 }
 
+export interface WebhooksTable {
+  id: string;
+  /** The user (never a guest) the endpoint belongs to. */
+  owner_id: string;
+  kind: WebhookKind;
+  url: string;
+  /** Comma-separated WebhookEvent names. */
+  events: string;
+  description: string | null;
+  /** The signing secret, AES-256-GCM encrypted (webhooks/secret-box.ts); needed in clear to sign, so not hashed. */
+  secret_encrypted: string;
+  created_at: number;
+  /** Callbacks only: removed after this (their jobs and retries are over by then). */
+  expires_at: number | null;
+}
+
+export interface WebhookJobsTable {
+  webhook_id: string;
+  job_id: string;
+}
+
+export interface WebhookDeliveriesTable {
+  /** The Standard Webhooks message id (msg_…), the same on every attempt. */
+  id: string;
+  webhook_id: string;
+  job_id: string;
+  /** The job's revision the event is about: a re-tuned job sends its events again. */
+  revision: number;
+  event: WebhookEvent;
+  /** The exact JSON body, fixed when the event happened so every attempt signs and sends the same bytes. */
+  payload: string;
+  status: DeliveryStatus;
+  attempt_count: Generated<number>;
+  next_attempt_at: number;
+  /** Held by the worker sending it until then; another may take it over afterwards. */
+  lease_until: number | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface Database {
+  webhooks: WebhooksTable;
+  webhook_jobs: WebhookJobsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   api_keys: ApiKeysTable;
   api_usage: ApiUsageTable;
   users: UsersTable;
@@ -128,3 +182,6 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

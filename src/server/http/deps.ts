@@ -15,6 +15,7 @@ import type { EstimateService } from '#server/jobs/estimate-service';
 import type { ShrinkService } from '#server/tinify/shrink-service';
 import type { TransformService } from '#server/tinify/transform-service';
 import type { TinifyOutputs } from '#server/tinify/tinify-outputs';
+import type { WebhookService } from '#server/webhooks/webhook-service';
 
 export interface RouteDeps {
   clock: Clock;
@@ -35,4 +36,5 @@ export interface RouteDeps {
   tinifyOutputs: TinifyOutputs;
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];
+  webhooks: WebhookService;
 }

@@ -3,6 +3,7 @@
 // runs in a codec process like every decode; one estimate per owner at a time, so dragging a slider cannot queue up
 // codec work: the client sends the latest value once the previous answer is in. docs/decisions/0283-live-estimate.md.
 import fsp from 'node:fs/promises';
+import type { LocalCopy } from '#server/storage/blob-store';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
@@ -48,12 +49,15 @@ export class EstimateService {
     }
     this.estimating.add(ownerId);
     const previewPath = this.blobs.tempPath();
+    let input: LocalCopy | undefined;
     try {
+      // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
+      input = await this.blobs.localCopy('original', row.id);
       const formats = settings.format === 'auto' ? settings.formats : undefined;
       const inputFormat = formatOfMimeType(row.mime_type) ?? 'jpeg';
       const outcome = await this.codec
         .estimateFile({
-          inputPath: this.blobs.pathOf('original', row.id),
+          inputPath: input.path,
           previewPath,
           options: {
             quality: settings.quality,
@@ -83,6 +87,7 @@ export class EstimateService {
     } finally {
       this.estimating.delete(ownerId);
       await fsp.rm(previewPath, { force: true });
+      await input?.release();
     }
   }
 }

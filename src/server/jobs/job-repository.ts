@@ -26,8 +26,9 @@ export interface CompletionFacts {
 const NO_LEASE = { lease_token: null, lease_until: null } as const;
 
 /** Back to the queue, due now, giving back the attempt the interrupted run took. */
-const backToPending = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) => ({
+const backToPending = (now: number, error?: string) => (eb: ExpressionBuilder<Database, 'jobs'>) => ({
   status: 'pending' as const,
+  ...(error === undefined ? {} : { error }),
   available_at: now,
   ...NO_LEASE,
   attempts: sql<number>`case when ${eb.ref('attempts')} > 0 then ${eb.ref('attempts')} - 1 else 0 end`,
@@ -200,7 +201,11 @@ export class JobRepository {
     return this.updateHeld(id, leaseToken, { status: 'error', error: message, completed_at: now, ...NO_LEASE });
   }
 
-  retryLater(id: string, leaseToken: string, availableAt: number, message: string): Promise<boolean> {
+  /** Back to the queue at availableAt; `keepAttempt: false` gives back the attempt this run took (not the job's fault). */
+  retryLater(id: string, leaseToken: string, availableAt: number, message: string, options: { keepAttempt?: boolean } = {}): Promise<boolean> {
+    if (options.keepAttempt === false) {
+      return this.updateHeld(id, leaseToken, backToPending(availableAt, message));
+    }
     return this.updateHeld(id, leaseToken, { status: 'pending', available_at: availableAt, error: message, ...NO_LEASE });
   }
 

@@ -12,7 +12,8 @@ import { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning'
 import type { FileCompressor } from '#server/sandbox/protocol';
 import { controlOptionsOf } from './job-settings';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
-import { discard } from '#server/storage/blob-store';
+import { discard, type LocalCopy } from '#server/storage/blob-store';
+import { StoreUnavailableError } from '#server/storage/driver';
 import { classifyFault } from '#server/faults';
 import { MAX_INPUT_PIXELS, MAX_RETRIES } from '#contract/limits';
 import { formatOfMimeType, IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
@@ -21,6 +22,9 @@ export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 20_000;
 /** Backoff before retry n (1-based): 1 s, 4 s, 16 s. */
 export const retryDelayMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
+
+/** How long a job waits for an unavailable object store before it is tried again. */
+const STORE_RETRY_MS = 5000;
 
 export type RunOutcome = 'completed' | 'failed' | 'retry' | 'lost';
 
@@ -31,6 +35,8 @@ export class JobRunner {
     private readonly codec: FileCompressor,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** Told when a job became completed or failed (webhooks); its failure never changes the job's outcome. */
+    private readonly onFinal: (jobId: string) => Promise<void> = async () => undefined,
   ) {}
 
   /** Claims the job if it is still pending; returns the lease token or null. */
@@ -45,7 +51,12 @@ export class JobRunner {
       void this.jobs.renewLease(jobId, leaseToken, this.clock.now() + LEASE_MS).catch(() => undefined);
     }, HEARTBEAT_MS);
     try {
-      return await this.process(jobId, leaseToken);
+      const outcome = await this.process(jobId, leaseToken);
+      if (outcome === 'completed' || outcome === 'failed') {
+        // Missed here (database down a moment), the event is still found by the webhook dispatcher's catch-up.
+        await this.onFinal(jobId).catch((err: unknown) => this.log.error({ jobId, err }, 'recording the job\'s webhook events failed'));
+      }
+      return outcome;
     } finally {
       clearInterval(heartbeat);
     }
@@ -56,11 +67,14 @@ export class JobRunner {
     if (!row || row.lease_token !== leaseToken) return 'lost';
     const resultTemp = this.blobs.tempPath();
     const previewTemp = this.blobs.tempPath();
+    let input: LocalCopy | undefined;
     try {
       const format = formatSettingsOf(row);
       const control = controlOptionsOf(row);
+      // With an object store the codec works on a scratch copy; with a local directory, on the stored file itself.
+      input = await this.blobs.localCopy('original', jobId);
       const result = await this.codec.compressFile({
-        inputPath: this.blobs.pathOf('original', jobId),
+        inputPath: input.path,
         outputPath: resultTemp,
         previewPath: previewTemp,
         quality: row.quality,
@@ -78,9 +92,9 @@ export class JobRunner {
         return 'lost';
       }
       // The preview first: once the row says completed, its card may ask for it at once.
-      if (result.previewWritten) await this.blobs.commit(previewTemp, 'preview', jobId);
+      if (result.previewWritten) await this.blobs.commit(previewTemp, 'preview', jobId, 'image/webp');
       else await discard(previewTemp);
-      await this.blobs.commit(resultTemp, 'result', jobId);
+      await this.blobs.commit(resultTemp, 'result', jobId, MIME_TYPES[result.output.format]);
       const recorded = await this.jobs.complete(
         jobId,
         leaseToken,
@@ -109,10 +123,19 @@ export class JobRunner {
     } catch (err) {
       await Promise.all([discard(resultTemp), discard(previewTemp)]);
       return this.handleFailure(jobId, leaseToken, row.attempts, err);
+    } finally {
+      await input?.release();
     }
   }
 
   private async handleFailure(jobId: string, leaseToken: string, attempts: number, err: unknown): Promise<RunOutcome> {
+    // The object store being away is nobody's fault and may last longer than our retries: wait for it without
+    // using up an attempt, so an outage never fails an accepted job.
+    if (err instanceof StoreUnavailableError) {
+      this.log.warn({ jobId, err }, 'object store unavailable, will retry');
+      const due = this.clock.now() + STORE_RETRY_MS;
+      return (await this.jobs.retryLater(jobId, leaseToken, due, err.message, { keepAttempt: false })) ? 'retry' : 'lost';
+    }
     // A wall-clock timeout may only mean the machine was busy: it is retried like any transient failure.
     if (err instanceof CodecError && err.kind !== 'timeout') {
       // The input itself is at fault: retrying cannot help.

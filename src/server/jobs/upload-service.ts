@@ -13,6 +13,7 @@ import type { AdmissionControl, Applicant } from './admission';
 import { toJobJson } from './job-json';
 import type { AcceptedUpload, JobService } from './job-service';
 import type { UploadGate } from './upload-gate';
+import type { WebhookService } from '#server/webhooks/webhook-service';
 
 /** Who asks: the owner, the client address for guests, and the API key a script presented (null in a browser). */
 export interface Caller extends Applicant {
@@ -33,6 +34,7 @@ export class UploadService {
     private readonly admission: AdmissionControl,
     private readonly fairUse: FairUse,
     private readonly gate: UploadGate,
+    private readonly webhooks: WebhookService,
   ) {}
 
   /** The cheap checks before the body is read: the server takes work and the caller's backlog has room. */
@@ -51,12 +53,28 @@ export class UploadService {
         throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
       }
       if (upload.accepted.length === 0) throw noFileAccepted(upload.rejected);
+      // Checked like a registered webhook before any job exists, so a refused URL leaves nothing behind.
+      const callbackUrl = await this.callbackUrlOf(caller, upload.fields);
       const rows = await this.createJobs(caller, upload.accepted, fields.data);
-      return { jobs: rows.map(toJobJson), rejected: upload.rejected, queuePaused: await this.jobService.isPaused(caller.ownerId) };
+      const callback = callbackUrl ? await this.webhooks.registerCallback(caller.ownerId, callbackUrl, rows.map((r) => r.id)) : undefined;
+      return {
+        jobs: rows.map(toJobJson),
+        rejected: upload.rejected,
+        queuePaused: await this.jobService.isPaused(caller.ownerId),
+        ...(callback && { callback: { id: callback.row.id, secret: callback.secret } }),
+      };
     } catch (err) {
       await Promise.all(upload.accepted.map((a) => discard(a.tempFile)));
       throw err;
     }
+  }
+
+  /** `callbackUrl` (one batch's webhook): for a signed-in user or an API key only. */
+  private async callbackUrlOf(caller: Caller, fields: Record<string, string>): Promise<string | undefined> {
+    const raw = fields.callbackUrl;
+    if (raw === undefined || raw === '') return undefined;
+    if (caller.guestAddress !== null) throw new DomainError('UNAUTHENTICATED', 'Sign in or use an API key to get a callback');
+    return this.webhooks.checkCallbackUrl(raw);
   }
 
   /** Stores the files as jobs under the backlog ceilings; an API key pays for them in the same transaction. */

@@ -59,7 +59,7 @@ export class RetentionSweeper {
     let removed = 0;
     for (const id of onDisk) {
       if (known.has(id)) continue;
-      const age = await this.blobs.ageMs(id);
+      const age = await this.blobs.ageMs(id, this.clock.now());
       if (age !== null && age < ORPHAN_GRACE_MS) continue;
       await this.blobs.remove(id);
       removed++;

@@ -1,117 +1,122 @@
-// Blob storage on a local directory (or a shared volume in scale-out). Keys are generated ids, never user names.
-// Writes go to a temp file and are renamed into place, so a crash never leaves a half-written blob under its key.
-import fs from 'node:fs';
+// The job files (uploads, results, previews) on whichever storage driver the configuration chose. Keys are
+// `<kind>/<generated job id>`, never user names. Callers write local scratch files and then commit them; the driver
+// makes the commit atomic, so a crash never leaves a half-written blob under its key.
 import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fs from 'node:fs';
+import type { StorageDriver } from './driver';
+import type { ScratchSpace } from './scratch';
 
 /** The upload, the compressed result, and the small preview of the result that cards show. */
 export type BlobKind = 'original' | 'result' | 'preview';
 export const BLOB_KINDS: readonly BlobKind[] = ['original', 'result', 'preview'];
 
-export class BlobStore {
-  private readonly tmpDir: string;
+/** A local file to hand to a codec process; release() removes it if it was a copy. */
+export interface LocalCopy {
+  path: string;
+  release(): Promise<void>;
+}
 
-  constructor(private readonly root: string) {
-    this.tmpDir = path.join(root, 'tmp');
-  }
+function keyOf(kind: BlobKind, id: string): string {
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`invalid blob id ${JSON.stringify(id)}`);
+  return `${kind}/${id}`;
+}
+
+export class BlobStore {
+  constructor(
+    readonly driver: StorageDriver,
+    private readonly scratch: ScratchSpace,
+  ) {}
 
   async init(): Promise<void> {
-    for (const kind of BLOB_KINDS) await fsp.mkdir(path.join(this.root, kind), { recursive: true });
-    await fsp.mkdir(this.tmpDir, { recursive: true });
+    await this.scratch.init();
   }
 
-  pathOf(kind: BlobKind, id: string): string {
-    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`invalid blob id ${JSON.stringify(id)}`);
-    return path.join(this.root, kind, id);
-  }
-
-  /** Writes, syncs and removes a one-byte temp file: throws what an upload would meet (EROFS, ENOSPC, EACCES). */
+  /** Throws what an upload would meet: a full or read-only disk, an unreachable store, refused credentials. */
   async probeWritable(): Promise<void> {
-    const probe = this.tempPath();
-    try {
-      const fh = await fsp.open(probe, 'wx');
-      try {
-        await fh.write(Buffer.from([0]));
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-    } finally {
-      await fsp.rm(probe, { force: true });
-    }
+    await this.driver.check();
   }
 
-  /** A fresh temp file path; the caller writes it and then calls commit() or discardTemp(). */
+  /** A fresh scratch file path; the caller writes it and then calls commit() or discard(). */
   tempPath(): string {
-    return path.join(this.tmpDir, `${randomUUID()}.part`);
+    return this.scratch.file();
   }
 
-  /** Moves a finished temp file under its key (atomic on one filesystem) and makes it durable. */
-  async commit(tempFile: string, kind: BlobKind, id: string): Promise<void> {
-    const target = this.pathOf(kind, id);
-    const fh = await fsp.open(tempFile, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
+  /** Stores a finished scratch file under its key; the scratch file is gone afterwards (or left for discard on error). */
+  async commit(tempFile: string, kind: BlobKind, id: string, contentType?: string): Promise<void> {
+    await this.driver.putFile(keyOf(kind, id), tempFile, contentType);
+  }
+
+  /** Where a blob lives on disk, for a store on a local directory only (tests and maintenance look there). */
+  pathOf(kind: BlobKind, id: string): string {
+    if (!this.driver.localPath) throw new Error(`${this.driver.description} is not a local directory`);
+    return this.driver.localPath(keyOf(kind, id));
+  }
+
+  /** The blob's bytes as a stream, or null if it is not (or no longer) stored. */
+  openRead(kind: BlobKind, id: string): Promise<Readable | null> {
+    return this.driver.get(keyOf(kind, id));
+  }
+
+  /**
+   * The blob as a local file for a codec process: the stored file itself when the store is a local directory, else a
+   * scratch copy streamed from the store (the caller must release it). Throws ENOENT if the blob is missing.
+   */
+  async localCopy(kind: BlobKind, id: string): Promise<LocalCopy> {
+    const key = keyOf(kind, id);
+    if (this.driver.localPath) {
+      const path = this.driver.localPath(key);
+      await fsp.access(path);
+      return { path, release: async () => undefined };
     }
-    await fsp.rename(tempFile, target);
-  }
-
-  createReadStream(kind: BlobKind, id: string): fs.ReadStream {
-    return fs.createReadStream(this.pathOf(kind, id));
+    const body = await this.driver.get(key);
+    if (!body) throw Object.assign(new Error(`no stored ${kind} for ${id}`), { code: 'ENOENT' });
+    const path = this.scratch.file();
+    try {
+      await pipeline(body, fs.createWriteStream(path, { flags: 'wx' }));
+    } catch (err) {
+      await discard(path);
+      throw err;
+    }
+    return { path, release: () => discard(path) };
   }
 
   async size(kind: BlobKind, id: string): Promise<number | null> {
-    try {
-      return (await fsp.stat(this.pathOf(kind, id))).size;
-    } catch {
-      return null;
-    }
+    return (await this.driver.stat(keyOf(kind, id)))?.size ?? null;
   }
 
   async remove(id: string): Promise<void> {
-    await Promise.all(BLOB_KINDS.map((kind) => discard(this.pathOf(kind, id))));
+    await this.driver.delete(BLOB_KINDS.map((kind) => keyOf(kind, id)));
   }
 
-  /** Wall-clock age of the newest file stored under an id, or null if none. */
-  async ageMs(id: string): Promise<number | null> {
-    const stats = await Promise.all(
-      BLOB_KINDS.map((kind) => fsp.stat(this.pathOf(kind, id)).catch(() => null)),
-    );
-    const newest = Math.max(...stats.map((s) => s?.mtimeMs ?? -Infinity));
-    return newest === -Infinity ? null : Date.now() - newest;
+  /** Age at `now` of the newest blob stored under an id, or null if none. */
+  async ageMs(id: string, now: number): Promise<number | null> {
+    const stats = await Promise.all(BLOB_KINDS.map((kind) => this.driver.stat(keyOf(kind, id))));
+    const newest = Math.max(...stats.map((s) => s?.modifiedMs ?? -Infinity));
+    return newest === -Infinity ? null : now - newest;
   }
 
-  /** Ids present on disk, for the orphan sweep. */
+  /** Ids present in the store, for the orphan sweep. */
   async listIds(kind: BlobKind): Promise<string[]> {
-    try {
-      return (await fsp.readdir(path.join(this.root, kind))).filter((name) => /^[0-9a-f-]{36}$/.test(name));
-    } catch {
-      return [];
+    const ids: string[] = [];
+    for await (const o of this.driver.list(`${kind}/`)) {
+      const id = o.key.slice(kind.length + 1);
+      if (/^[0-9a-f-]{36}$/.test(id)) ids.push(id);
     }
+    return ids;
   }
 
-  /** Removes every temp file: only safe when no other process shares this storage (embedded mode, at start). */
+  /** Removes every scratch file: only safe when no other process shares the scratch folder (embedded mode, at start). */
   async clearTemps(): Promise<void> {
-    await fsp.rm(this.tmpDir, { recursive: true, force: true });
-    await fsp.mkdir(this.tmpDir, { recursive: true });
+    await this.scratch.clear();
   }
 
-  /** Temp files older than maxAgeMs (left by a crash mid-upload or mid-write). File times are wall-clock times. */
+  /** Scratch files, and multipart uploads in the store, older than maxAgeMs (left by a crash). */
   async removeStaleTemps(maxAgeMs: number): Promise<number> {
-    const now = Date.now();
-    let removed = 0;
-    for (const name of await fsp.readdir(this.tmpDir).catch(() => [] as string[])) {
-      const file = path.join(this.tmpDir, name);
-      const stat = await fsp.stat(file).catch(() => null);
-      if (stat && now - stat.mtimeMs > maxAgeMs) {
-        await discard(file);
-        removed++;
-      }
-    }
-    return removed;
+    const files = await this.scratch.removeStale(maxAgeMs);
+    const uploads = (await this.driver.abortStaleUploads?.(maxAgeMs)) ?? 0;
+    return files + uploads;
   }
 }
 

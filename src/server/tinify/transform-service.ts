@@ -4,10 +4,10 @@
 // run in the transform lane (its own codec process, so queued jobs never wait behind transformations), and stopped
 // when the client goes away. Outputs past the pixel limits are refused before any decode (transform-plan.ts). The
 // image is charged once the transformation is known to go ahead, and given back if it fails.
-import { formatOfMimeType } from '#contract/settings';
+import { formatOfMimeType, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CodecError, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
-import type { ApiKeyRow } from '#server/db/schema';
+import type { ApiKeyRow, JobRow } from '#server/db/schema';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
@@ -37,7 +37,22 @@ export class TransformService {
     const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
     const formats = options.convert ? convertFormats(options.convert.type) : [current];
     const inputFormat = formatOfMimeType(job.mime_type) ?? current;
-    const inputPath = this.blobs.pathOf('original', job.id);
+    // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
+    const input = await this.blobs.localCopy('original', job.id);
+    try {
+      return await this.transformLocal(key, job, input.path, { options, formats, inputFormat }, gone);
+    } finally {
+      await input.release();
+    }
+  }
+
+  private async transformLocal(
+    key: ApiKeyRow,
+    job: JobRow,
+    inputPath: string,
+    { options, formats, inputFormat }: { options: TinifyOutputRequest; formats: ImageFormat[]; inputFormat: ImageFormat },
+    gone: AbortSignal,
+  ): Promise<TransformOutcome & { outputPath: string }> {
     const header = (await readImageHeader(inputPath)) ?? { format: inputFormat, pixels: 0 };
     const outputPixels = checkTransformSize(header, options.resize, formats);
 

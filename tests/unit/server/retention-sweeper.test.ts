@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '#server/db/database';
 import { JobRepository } from '#server/jobs/job-repository';
-import { BlobStore } from '#server/storage/blob-store';
+import { createBlobStore } from '#server/storage/create-store';
 import { SessionService } from '#server/auth/session-service';
 import { LoginThrottle } from '#server/auth/login-throttle';
 import { RetentionSweeper } from '#server/retention/sweeper';
@@ -24,8 +24,7 @@ describe('RetentionSweeper', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweeper-'));
     const clock = { t: Date.now(), now() { return this.t; } };
     const db: Db = await openDatabase({ databaseUrl: undefined, sqlitePath: path.join(dir, 'app.db') });
-    const blobs = new BlobStore(path.join(dir, 'files'));
-    await blobs.init();
+    const blobs = await createBlobStore({ kind: 'file' }, dir, path.join(dir, 'files'));
     const jobs = new JobRepository(db);
     const sweeper = new RetentionSweeper(jobs, blobs, new SessionService(db, clock), new LoginThrottle(db, clock), clock, 60_000, (e) => {
       throw e;

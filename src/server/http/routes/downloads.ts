@@ -1,5 +1,6 @@
 // Downloads: one result, one original (for the comparison view), or a streamed ZIP of all results.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { once } from 'node:events';
 import { ZipArchive } from 'archiver';
 import type { JobRow } from '#server/jobs/job-service';
 import { uniqueNames, zipEntryName } from '#server/jobs/filename';
@@ -32,14 +33,15 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
 
   const sendBlob = async (reply: FastifyReply, job: JobRow, kind: 'result' | 'original') => {
     const size = await deps.blobs.size(kind, job.id);
-    if (size === null) throw notFound('File not found');
+    const body = size === null ? null : await deps.blobs.openRead(kind, job.id);
+    if (size === null || !body) throw notFound('File not found');
     const file = kind === 'result' ? resultFile(job) : { mimeType: job.mime_type, filename: job.filename };
     return reply
       .headers(DOWNLOAD_HEADERS)
       .header('Content-Type', file.mimeType)
       .header('Content-Length', String(size))
       .header('Content-Disposition', attachmentHeader(file.filename))
-      .send(deps.blobs.createReadStream(kind, job.id));
+      .send(body);
   };
 
   app.get<{ Params: { id: string } }>('/api/download/:id', async (request, reply) => {
@@ -52,12 +54,13 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
   app.get<{ Params: { id: string } }>('/api/jobs/:id/preview', async (request, reply) => {
     const job = await ownedLiveJob(request.params.id, ownerOfRequest(request));
     const size = job.status === 'completed' ? await deps.blobs.size('preview', job.id) : null;
-    if (size === null) throw notFound('No preview for this job');
+    const body = size === null ? null : await deps.blobs.openRead('preview', job.id);
+    if (size === null || !body) throw notFound('No preview for this job');
     return reply
       .headers({ ...DOWNLOAD_HEADERS, 'Cache-Control': 'private, max-age=86400, immutable' })
       .header('Content-Type', 'image/webp')
       .header('Content-Length', String(size))
-      .send(deps.blobs.createReadStream('preview', job.id));
+      .send(body);
   });
 
   app.get<{ Params: { id: string } }>('/api/jobs/:id/original-preview', async (request, reply) => {
@@ -99,8 +102,12 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
     void (async () => {
       for (const [i, job] of jobs.entries()) {
         // A job deleted after we listed it simply drops out of the archive.
-        if ((await deps.blobs.size('result', job.id)) === null) continue;
-        zip.append(deps.blobs.createReadStream('result', job.id), { name: names[i]!, date: new Date(job.completed_at ?? job.created_at) });
+        const body = await deps.blobs.openRead('result', job.id);
+        if (!body) continue;
+        // One stored file open at a time: the next is opened once this one is in the archive.
+        const added = once(zip, 'entry');
+        zip.append(body, { name: names[i]!, date: new Date(job.completed_at ?? job.created_at) });
+        await added;
       }
       await zip.finalize();
     })().catch((err) => zip.emit('error', err));

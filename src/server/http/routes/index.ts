@@ -12,6 +12,7 @@ import { registerDownloadRoutes } from './downloads';
 import { registerApiKeyRoutes } from './api-keys';
 import { registerOpenApiRoute } from './openapi';
 import { registerTinifyRoutes } from './tinify';
+import { registerWebhookRoutes } from './webhooks';
 
 export async function registerRouteGroups(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   // Loaded here, with the routes that parse uploads, rather than at start-up of every process that imports the app.
@@ -28,4 +29,5 @@ export async function registerRouteGroups(app: FastifyInstance, deps: RouteDeps)
   registerApiKeyRoutes(app, deps);
   registerOpenApiRoute(app);
   registerTinifyRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
 }

@@ -106,14 +106,15 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const key = keyOf(request);
       const job = await deps.tinifyOutputs.finished(key, request.params.id, clientGone(reply));
       const size = await deps.blobs.size('result', job.id);
-      if (size === null) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
+      const body = size === null ? null : await deps.blobs.openRead('result', job.id);
+      if (size === null || !body) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
       return reply
         .header('Content-Type', job.output_mime_type ?? job.mime_type)
         .header('Content-Length', String(size))
         .header('Image-Width', String(job.compressed_width ?? job.original_width ?? 0))
         .header('Image-Height', String(job.compressed_height ?? job.original_height ?? 0))
         .header('Compression-Count', await compressionCount(key))
-        .send(deps.blobs.createReadStream('result', job.id));
+        .send(body);
     });
 
     scope.post<{ Params: { id: string } }>('/output/:id', async (request, reply) => {

@@ -11,7 +11,7 @@ import { ApiKeyService } from '#server/auth/api-key-service';
 import { LoginThrottle, type ThrottleLimits } from '#server/auth/login-throttle';
 import { needsRehash, verifyPassword } from '#server/auth/passwords';
 import { SessionService } from '#server/auth/session-service';
-import { BlobStore } from '#server/storage/blob-store';
+import { createBlobStore } from '#server/storage/create-store';
 import { InProcessQueue } from '#server/jobs/in-process-queue';
 import { JobRepository } from '#server/jobs/job-repository';
 import { JobRunner } from '#server/jobs/job-runner';
@@ -34,8 +34,7 @@ describe('AccountService', () => {
 
   async function setup(limits: ThrottleLimits = LIMITS) {
     const env = await setupEnv();
-    const blobs = new BlobStore(path.join(env.dir, 'files'));
-    await blobs.init();
+    const blobs = await createBlobStore({ kind: 'file' }, env.dir, path.join(env.dir, 'files'));
     const jobs = new JobRepository(env.db);
     const log = pino({ level: 'silent' });
     const codec: FileCompressor = {

@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { useTempDatabases, type MovableClock } from '../../../support/temp-database';
 import { JobRepository, type CompletionFacts } from '#server/jobs/job-repository';
 import { JobRunner } from '#server/jobs/job-runner';
-import { BlobStore } from '#server/storage/blob-store';
+import type { BlobStore } from '#server/storage/blob-store';
+import { createBlobStore } from '#server/storage/create-store';
 import type { NewJob } from '#server/db/schema';
 import type { CodecOutcome, CodecRequest, FileCompressor } from '#server/sandbox/protocol';
 import type { ImageFormat } from '#contract/settings';
@@ -30,8 +31,7 @@ export function useJobEnvironments() {
     cleanups: databases.cleanups,
     async setup() {
       const { dir, clock, db } = await databases.setup();
-      const blobs = new BlobStore(path.join(dir, 'files'));
-      await blobs.init();
+      const blobs = await createBlobStore({ kind: 'file' }, dir, path.join(dir, 'files'));
       const jobs = new JobRepository(db);
       const env = { dir, clock, db, blobs, jobs };
       return {
