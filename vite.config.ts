@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { offlineServiceWorker } from './scripts/build-service-worker';
 import { homeFirstPaintHtml } from './src/client/components/tool/home-hero';
 
 /**
@@ -22,8 +23,10 @@ function homeFirstPaint(): Plugin {
 // The client is built into dist/client and served by the API process in production.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), homeFirstPaint()],
+  plugins: [react(), tailwindcss(), homeFirstPaint(), offlineServiceWorker()],
   envPrefix: 'PUBLIC_',
+  // Private mode's codec workers load each encoder on first use: module workers, so they can split code.
+  worker: { format: 'es' },
   resolve: {
     alias: {
       // The router imports the pre-React-18 shim of useSyncExternalStore; React 19 has the hook itself.

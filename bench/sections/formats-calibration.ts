@@ -154,7 +154,7 @@ async function speed(ctx: BenchContext): Promise<{ rows: SpeedRow[]; megapixels:
   };
 }
 
-async function distinctPhotos(ctx: BenchContext): Promise<{ file: string; reference: Pixels }[]> {
+export async function distinctPhotos(ctx: BenchContext): Promise<{ file: string; reference: Pixels }[]> {
   const seen = new Set<string>();
   const out: { file: string; reference: Pixels }[] = [];
   for (const file of listImages(ctx.corpusDir, 'photos')) {

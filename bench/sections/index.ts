@@ -4,6 +4,7 @@ import { codecEfficiency } from './codec-efficiency';
 import { codecSpeed } from './codec-speed';
 import { formatsCalibration } from './formats-calibration';
 import { jpegTables } from './jpeg-tables';
+import { jpegXl } from './jpeg-xl';
 import { serviceThroughput } from './service-throughput';
 import { pollLatency } from './poll-latency';
 import { memory } from './memory';
@@ -14,5 +15,6 @@ import { scaleoutStorage } from './scaleout-storage';
 import { modes } from './modes';
 import { perceptual } from './perceptual';
 import { smart } from './smart';
+import { privateMode } from './private';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage, privateMode];

@@ -2,7 +2,7 @@
 // upload itself may compete. Pure rules over the image's traits: the engines only report the traits.
 import type { FormatDecision } from '#contract/api';
 import { MAX_PNG_PIXELS } from '#contract/limits';
-import { IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, type ImageFormat } from '#contract/settings';
 import type { ImageTraits, OpenImage } from './engine';
 import type { FormatDescriptor } from './formats';
 
@@ -100,9 +100,9 @@ export function planCandidates(image: OpenImage, allowed: readonly ImageFormat[]
   return plan;
 }
 
-/** The formats Auto may choose from: the viewer's list, or every format. */
+/** The formats Auto may choose from: the viewer's list, or every format most browsers show (not JPEG XL). */
 export function allowedFormats(image: OpenImage): readonly ImageFormat[] {
-  return image.settings.formats?.length ? image.settings.formats : IMAGE_FORMATS;
+  return image.settings.formats?.length ? image.settings.formats : AUTO_DEFAULT_FORMATS;
 }
 
 /** A fresh decision record for Auto, starting with what the plan skipped. */

@@ -3,7 +3,7 @@
 // WebAssembly encoders in the browser's workers (private mode). Everything that decides what our output is (the
 // candidates, the quality mapping, the searches, never-larger) lives in the core and calls only this.
 import type { CompressSettings } from '#contract/settings-schema';
-import type { ImageFormat, MetadataPolicy } from '#contract/settings';
+import type { ImageFormat, InputFormat, MetadataPolicy } from '#contract/settings';
 
 export type { ImageFormat, OutputFormat, CompressionMode, MetadataPolicy } from '#contract/settings';
 
@@ -65,6 +65,11 @@ export interface OpenImage {
   /** The size the bounds (maxWidth/maxHeight) ask for, or null when the upload fits in them. */
   bounded: Size | null;
   settings: CodecSettings;
+  /**
+   * The upload was in a format the engine cannot read directly (HEIC, and JPEG XL for sharp): the engine decoded it,
+   * and `input`/`format` are that lossless decoding, never a result in their own right. Absent for other uploads.
+   */
+  decodedFrom?: { format: InputFormat; bytes: number };
 }
 
 export interface ImageTraits {

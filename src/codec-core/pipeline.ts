@@ -1,7 +1,7 @@
 // The one compression pipeline, whatever the engine: open → plan the candidates → each candidate searched by the
 // mode's strategy → choose → never-larger → result. docs/decisions/0301-one-codec-pipeline.md.
 import type { FormatDecision } from '#contract/api';
-import type { ImageFormat } from '#contract/settings';
+import { isInputOnlyFormat, ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
 import { allowedFormats, newDecision, planCandidates, type CandidatePlan } from './candidates';
 import type { CodecLimits, CodecSettings, Engine, ImageTraits, OpenImage, Pixels } from './engine';
 import { CodecError, LOSSLESS_JPEG_MESSAGE, tooManyPixelsError } from './errors';
@@ -40,11 +40,17 @@ export interface Candidates {
   uploadFormats: readonly ImageFormat[];
 }
 
+/** What `original` means: the upload's format, or for a format we only read, the one it is shown as (JPEG for HEIC). */
+export function originalOutputFormat({ decodedFrom, format }: OpenImage): ImageFormat {
+  if (!decodedFrom) return format;
+  return isInputOnlyFormat(decodedFrom.format) ? ORIGINAL_OUTPUT_OF[decodedFrom.format] : decodedFrom.format;
+}
+
 export async function candidatesOf(job: Job): Promise<Candidates> {
   const { image } = job;
   const { format, mode } = image.settings;
   if (format !== 'auto') {
-    const fixed = format === 'original' ? image.format : format;
+    const fixed = format === 'original' ? originalOutputFormat(image) : format;
     // Lossless JPEG has no encoding: only the upload itself (a JPEG kept at its size) can be the result.
     const formats = mode === 'lossless' && !FORMATS[fixed].supportsLossless ? [] : [fixed];
     return { plan: { formats, skipped: [] }, decision: null, traits: null, uploadFormats: [fixed] };
@@ -62,7 +68,8 @@ export async function candidatesOf(job: Job): Promise<Candidates> {
  */
 export function uploadCandidate(job: Job, { uploadFormats, decision }: Candidates): Uint8Array | null {
   const { image } = job;
-  if (!uploadFormats.includes(image.format)) return null;
+  // A decoded input-only upload (HEIC) is not in a format it may be the result in.
+  if (image.decodedFrom || !uploadFormats.includes(image.format)) return null;
   if (image.bounded) {
     decision?.skipped.push({ format: image.format, reason: 'the original is larger than the size asked for' });
     return null;
@@ -89,7 +96,8 @@ export async function searchCandidates(job: Job, strategy: Strategy, candidates:
 }
 
 function factsOf(image: OpenImage): ImageFacts {
-  return { format: image.format, bytes: image.input.length, width: image.upright.width, height: image.upright.height };
+  const { format, bytes } = image.decodedFrom ?? { format: image.format, bytes: image.input.length };
+  return { format, bytes, width: image.upright.width, height: image.upright.height };
 }
 
 function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision | null, targetMet: boolean | null): CompressResult {
@@ -97,7 +105,8 @@ function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision
   return {
     data: kept,
     input,
-    output: { ...input, bytes: kept.length },
+    // Never a decoded input-only upload (uploadCandidate), so the upload's format is an output format.
+    output: { ...input, format: image.format, bytes: kept.length },
     keptOriginal: true,
     flattenedOnto: null,
     decision: decision && { ...decision, winner: image.format, keptOriginal: true },

@@ -1,10 +1,11 @@
 // What a compression gives back: the bytes and the facts the job row and the card show.
 import type { FormatDecision } from '#contract/api';
-import type { ImageFormat } from '#contract/settings';
+import type { ImageFormat, InputFormat } from '#contract/settings';
 
 /** Width and height are as displayed, i.e. after the orientation is applied. */
 export interface ImageFacts {
-  format: ImageFormat;
+  /** The upload's facts name its own format, which may be one we only read (HEIC). */
+  format: InputFormat;
   bytes: number;
   width: number;
   height: number;
@@ -13,7 +14,7 @@ export interface ImageFacts {
 export interface CompressResult {
   data: Uint8Array;
   input: ImageFacts;
-  output: ImageFacts;
+  output: ImageFacts & { format: ImageFormat };
   /**
    * True when the upload itself is the result (0% saved): its pixels byte for byte, with only the metadata the
    * settings keep, so `data` can be a few bytes shorter than the upload.
@@ -29,4 +30,6 @@ export interface CompressResult {
   targetMet: boolean | null;
   /** `smart` mode: the SSIMULACRA 2 score of the result against the original (100: identical); null in the other modes. */
   perceptualScore: number | null;
+  /** An animation's frame count (input and output have the same frames); absent for a still image. */
+  frames?: number;
 }

@@ -38,6 +38,11 @@ export const jobSchema = z
     outputFormat: z.enum(OUTPUT_FORMATS).describe('The format asked for'),
     outputMimeType: z.string().nullable().describe('MIME type of the result; null until completed'),
     flattenedOnto: z.string().nullable().describe('The colour transparency was flattened onto, when the output format could not carry it'),
+    formatNote: z
+      .string()
+      .nullable()
+      .describe('Why the result is not in the upload\'s format although `original` was asked for (HEIC is written as JPEG); null otherwise'),
+    animationFrames: z.number().int().nullable().describe('Once completed: the number of frames of an animated image (all kept, with their timing and loop count); null for a still image'),
     formatDecision: formatDecisionSchema.nullable().describe('How `auto` chose, once completed; null for the other formats'),
     mode: z.enum(COMPRESSION_MODES).describe('How the quality is chosen: as given, smart (per image, by a perceptual metric), to fit targetSize, or lossless'),
     targetSize: z.number().int().nullable().describe("`size` mode's target in bytes; null in the other modes"),

@@ -35,6 +35,10 @@ export interface Job {
   outputMimeType: string | null;
   /** The colour transparency was flattened onto ('#rrggbb'), when the output format could not carry it; else null. */
   flattenedOnto: string | null;
+  /** Why the result is not in the upload's format although `original` was asked for (a HEIC shown as JPEG), else null. */
+  formatNote: string | null;
+  /** Once completed: an animation's frame count (all kept); null for a still image. */
+  animationFrames: number | null;
   /** How `auto` chose, once completed; null for the other formats. */
   formatDecision: FormatDecision | null;
   /** How the quality is chosen (see the settings). */

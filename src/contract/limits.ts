@@ -6,7 +6,10 @@ export const USER_MAX_FILES = 50;
 export const USER_MAX_FILE_SIZE = 200 * 1024 * 1024;
 /** Smaller than this, no JPEG, PNG, WebP or AVIF can hold even one pixel: refused as "File is smaller than N bytes". */
 export const MIN_FILE_SIZE = 16;
-/** Decoded pixel cap (decompression bombs); 100 megapixels. */
+/**
+ * Decoded pixel cap (decompression bombs); 100 megapixels. An animation counts every frame (width × height ×
+ * frames), so a small file with thousands of frames cannot exhaust a codec process (docs/decisions/0402).
+ */
 export const MAX_INPUT_PIXELS = 100_000_000;
 /**
  * PNG images, read or written, at most 16 megapixels: the PNG path (palette search with a quality check, then
@@ -21,10 +24,15 @@ export const MAX_RETRIES = 3;
 export const RETENTION_HOURS = 24;
 export const DEFAULT_QUALITY = 80;
 export const DEFAULT_COMPRESSION_TYPE = 'web';
-export const ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+/** HEIC is taken only while the server's HEIC_INPUT setting is on (the default); see docs/decisions/0400-heic-input.md. */
+export const ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/jxl', 'image/gif', 'image/heic', 'image/heif'] as const;
 export const ACCEPTED_EXTENSIONS = {
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/png': ['.png'],
   'image/webp': ['.webp'],
   'image/avif': ['.avif'],
+  'image/jxl': ['.jxl'],
+  'image/gif': ['.gif'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
 } as const;

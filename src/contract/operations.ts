@@ -78,6 +78,8 @@ const JOB_EXAMPLE: Job = {
   outputFormat: 'original',
   outputMimeType: 'image/jpeg',
   flattenedOnto: null,
+  formatNote: null,
+  animationFrames: null,
   formatDecision: null,
   mode: 'quality',
   targetSize: null,

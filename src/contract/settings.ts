@@ -40,7 +40,7 @@ export function targetSizeProblem(bytes: number | undefined): string | null {
 }
 
 /** Formats we decode and encode. */
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'jxl'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** What a job may be asked to produce: a fixed format, the input's own (`original`), or the smallest (`auto`). */
@@ -52,10 +52,17 @@ export const FORMAT_MIME_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
+  jxl: 'image/jxl',
 };
 
+/**
+ * What Auto chooses among when the viewer names no formats: JPEG XL only when the browser says it can show it
+ * (it sends `formats` with jxl), since most browsers in use cannot yet (docs/decisions/0401-jpeg-xl.md).
+ */
+export const AUTO_DEFAULT_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'avif'];
+
 /** The extension a file of this format is named with (without the dot). */
-export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
 
 export const FORMAT_LABELS: Record<OutputFormat, string> = {
   original: 'Keep original',
@@ -63,15 +70,60 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
   png: 'PNG',
   webp: 'WebP',
   avif: 'AVIF',
+  jxl: 'JPEG XL',
   auto: 'Auto',
 };
+
+/**
+ * Formats we read but never write: their pixels are decoded in the codec process and written in a format every
+ * browser shows. HEIC (iPhone photos, HEVC-coded HEIF): docs/decisions/0400-heic-input.md; GIF (still or
+ * animated): docs/decisions/0402-animation.md.
+ */
+export const INPUT_ONLY_FORMATS = ['heic', 'gif'] as const;
+export type InputOnlyFormat = (typeof INPUT_ONLY_FORMATS)[number];
+/** Every format an upload may be in. */
+export type InputFormat = ImageFormat | InputOnlyFormat;
+
+export const INPUT_ONLY_MIME_TYPES: Record<InputOnlyFormat, string> = { heic: 'image/heic', gif: 'image/gif' };
+export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC', gif: 'GIF' };
+
+/**
+ * What `original` gives for an input-only format: for HEIC, JPEG, the one format every browser and photo tool shows;
+ * for GIF, (animated) WebP, which every current browser shows at a fraction of a GIF's size.
+ */
+export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg', gif: 'webp' };
+const ORIGINAL_OUTPUT_REASON: Record<InputOnlyFormat, string> = {
+  heic: 'browsers other than Safari cannot show HEIC',
+  gif: 'WebP keeps the animation in a far smaller file and every current browser shows it',
+};
+
+export const isInputOnlyFormat = (format: string): format is InputOnlyFormat => (INPUT_ONLY_FORMATS as readonly string[]).includes(format);
+
+/** The MIME type an upload in this format is recorded with. */
+export const inputMimeType = (format: InputFormat): string => (isInputOnlyFormat(format) ? INPUT_ONLY_MIME_TYPES[format] : FORMAT_MIME_TYPES[format]);
+
+/** The input-only format of a recorded MIME type (image/heif too), or null. */
+export function inputOnlyFormatOfMimeType(mimeType: string): InputOnlyFormat | null {
+  if (mimeType === 'image/heif') return 'heic';
+  return INPUT_ONLY_FORMATS.find((f) => INPUT_ONLY_MIME_TYPES[f] === mimeType) ?? null;
+}
+
+/**
+ * Why the result's format is not the upload's although `original` was asked for, or null: the sentence the card and
+ * the API show for an input-only format.
+ */
+export function originalFormatNote(inputMime: string, asked: OutputFormat): string | null {
+  const from = inputOnlyFormatOfMimeType(inputMime);
+  if (!from || asked !== 'original') return null;
+  return `${INPUT_ONLY_LABELS[from]} converted to ${FORMAT_LABELS[ORIGINAL_OUTPUT_OF[from]]}: ${ORIGINAL_OUTPUT_REASON[from]}`;
+}
 
 export function formatOfMimeType(mimeType: string): ImageFormat | null {
   return IMAGE_FORMATS.find((f) => FORMAT_MIME_TYPES[f] === mimeType) ?? null;
 }
 
 /** Extensions that name an image format; they are replaced, not kept, when the format changes. */
-const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif)$/i;
+const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif|gif)$/i;
 
 /**
  * The download name of a result: the upload's name, with the output format's extension when the format

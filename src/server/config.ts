@@ -81,6 +81,11 @@ const envSchema = z.object({
   LONG_POLL_MAX_WAITERS: z.coerce.number().int().positive().default(500),
   /** Memory all codec processes together may hold (sandbox/codec-pool.ts); 0 turns the budget off. */
   CODEC_MEMORY_BUDGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
+  /**
+   * HEIC/HEIF uploads (iPhone photos), decoded with libheif's HEVC decoder in the codec processes: on by default; off
+   * where the operator does not want to run an HEVC decoder (patents, docs/decisions/0400-heic-input.md).
+   */
+  HEIC_INPUT: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on'),
   /** Where job files live: unset or `file:` = DATA_DIR/files; `s3://BUCKET` or `s3://BUCKET/PREFIX` = an S3 bucket. */
   STORAGE_URL: z
     .string()
@@ -152,6 +157,7 @@ const configSchema = envSchema
       maxLongPolls: e.LONG_POLL_MAX_WAITERS,
       codecMemoryBudgetBytes: e.CODEC_MEMORY_BUDGET_MB > 0 ? e.CODEC_MEMORY_BUDGET_MB * 1024 ** 2 : undefined,
       routeTableFile: e.ROUTE_TABLE_FILE || undefined,
+      heicInput: ['on', 'true', '1'].includes(e.HEIC_INPUT),
       tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
       webhooks: {
         allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),

@@ -17,6 +17,7 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
     ...deps,
     log,
     uploadMinRate: config.uploadMinRate,
+    heicInput: config.heicInput,
     headersTimeoutMs: config.headersTimeoutMs,
     bodyTimeoutMs: config.bodyTimeoutMs,
     idleTimeoutMs: config.idleTimeoutMs,

@@ -13,7 +13,7 @@ import { lutDisplayProfile, withPngProfile } from '../support/icc-profiles';
 import { listJobs, waitForSettled } from '../support/jobs';
 import type { CompressResponse, Job } from '#contract/api';
 
-type Format = 'jpeg' | 'png' | 'webp' | 'avif';
+type Format = 'jpeg' | 'png' | 'webp' | 'avif' | 'jxl';
 
 /** What the bytes are, by their magic numbers (independent of the server's own sniffing code). */
 function magicFormat(b: Buffer): Format | 'unknown' {
@@ -24,8 +24,8 @@ function magicFormat(b: Buffer): Format | 'unknown' {
   return 'unknown';
 }
 
-const MIME: Record<Format, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
-const EXT: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+const MIME: Record<Format, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', jxl: 'image/jxl' };
+const EXT: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
 
 /** 96×64: the left half fully transparent, the right half an opaque colour gradient (so nothing is a flat palette). */
 async function transparentPng(): Promise<Buffer> {

@@ -21,6 +21,8 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     outputFormat: 'original',
     outputMimeType: 'image/png',
     flattenedOnto: null,
+    formatNote: null,
+    animationFrames: null,
     formatDecision: null,
     mode: 'quality',
     targetSize: null,

@@ -7,7 +7,7 @@ export const WORKFLOW = {
   title: 'How it works',
   lead: 'From upload to download in four steps, in the background while you keep working.',
   steps: [
-    { icon: Upload, title: 'Upload', description: 'Drop, browse or paste JPEG, PNG, WebP and AVIF images. Several files go into one batch.' },
+    { icon: Upload, title: 'Upload', description: 'Drop, browse or paste JPEG, PNG, WebP, AVIF and HEIC images. Several files go into one batch.' },
     { icon: SlidersHorizontal, title: 'Choose quality', description: 'Pick High Quality, Web Optimized or Maximum Compression, or set your own level.' },
     { icon: Eye, title: 'Compare', description: 'Check before and after with the split view, zoom and the differences overlay.' },
     { icon: Download, title: 'Download', description: `Save single files or everything as one ZIP. Files are deleted ${RETENTION_TEXT}.` },

@@ -4,6 +4,7 @@ import type { ImageFormat } from '#contract/settings';
 import { avifFormat } from './avif';
 import type { FormatDescriptor } from './descriptor';
 import { jpegFormat } from './jpeg';
+import { jxlFormat } from './jxl';
 import { pngFormat } from './png';
 import { webpFormat } from './webp';
 
@@ -12,6 +13,7 @@ export const FORMATS: Record<ImageFormat, FormatDescriptor> = {
   png: pngFormat,
   webp: webpFormat,
   avif: avifFormat,
+  jxl: jxlFormat,
 };
 
 export type { FormatDescriptor } from './descriptor';

@@ -3,7 +3,9 @@
 import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { compressSettingsSchema } from '#contract/settings-schema';
+import { animationHeader, compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
+import { sniffInputFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult } from './types';
 
@@ -28,6 +30,10 @@ export function settingsOf(options: CompressOptions): { settings: CodecSettings;
 
 export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
   const { settings, limits } = settingsOf(options);
+  // An animation keeps all its frames on a path of its own (the core's pipeline works on one picture).
+  const format = sniffInputFormat(input);
+  const animated = format === 'gif' || format === 'webp' ? await animationHeader(input, format) : null;
+  if (animated) return compressAnimation(input, format as 'gif' | 'webp', animated, settings, limits);
   return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
 }
 

@@ -1,8 +1,9 @@
 // The codec's second public entry: what the server process needs to plan and route compressions (sniffing, PNG
 // header limits, time limits, memory costs, the protocol's types and errors) without loading the image libraries.
 // The codec processes use index.ts, which brings the sharp engine. Nothing outside the codec imports other files.
-export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
+export { sniffImageFormat, sniffInputFormat, SNIFF_BYTES } from './input/sniff';
 export { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from './input/png-header';
+export { AnimationCounter, animationOverLimit } from './input/animation-header';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
 export { smartMetricBytes } from './costs';
 export { memoryLimitError, timeoutError } from './errors';

@@ -11,10 +11,13 @@ sharp.concurrency(1);
 sharp.cache(false);
 // Only JPEG, PNG, WebP and AVIF may ever be decoded, whatever a file claims to be. Blocking the base loader
 // class and unblocking four subtrees (file, buffer and source variants) keeps libvips's many other
-// loaders (SVG, TIFF, GIF, PDF, ...) and their attack surface out of reach. The HEIF loader reads AVIF;
-// HEIC (HEVC) is refused before decoding (sniff.ts, compress.ts) and sharp's build has no HEVC decoder anyway.
+// loaders (SVG, TIFF, GIF, PDF, ...) and their attack surface out of reach. The HEIF loader reads AVIF, and a HEIC's
+// header and metadata; sharp's build has no HEVC decoder, so HEIC pixels come from libheif in WebAssembly
+// (heic/decode-heic.ts, docs/decisions/0400-heic-input.md).
 sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif'] });
+// GIF is unblocked for GIF uploads, still and animated (docs/decisions/0402-animation.md): libvips reads GIF with
+// libnsgif, a small decoder written for untrusted web content, and frame bombs are refused from the header first.
+sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif', 'VipsForeignLoadNsgif'] });
 
 export { sharp };
 

@@ -1,5 +1,5 @@
 // The time limit for one compression, scaled by what the encoders it will run cost.
-import { IMAGE_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
 import { AUTO_EXTRA_BYTES_PER_PIXEL, encoderCost, type CostControl } from './costs';
 
 /** Seconds one JPEG or PNG compression of the largest image we accept may take on a busy machine. */
@@ -7,7 +7,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /** The formats a compression will encode into: Auto tries each candidate (at most one of each format). */
 export function encodedFormats(format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[]): ImageFormat[] {
-  if (format === 'auto') return candidates?.length ? [...new Set(candidates)] : [...IMAGE_FORMATS];
+  if (format === 'auto') return candidates?.length ? [...new Set(candidates)] : [...AUTO_DEFAULT_FORMATS];
   return [format === 'original' ? inputFormat : format];
 }
 

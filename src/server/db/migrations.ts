@@ -205,6 +205,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_attempts_delivery').on('webhook_attempts').column('delivery_id').execute();
     },
   },
+  // Animated uploads (docs/decisions/0402): the result's frame count.
+  '0400_animation_frames': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('animation_frames', 'integer').execute();
+    },
+  },
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -78,6 +78,8 @@ export interface JobsTable {
   target_met: number | null;
   /** Set on completion in smart mode: the result's SSIMULACRA 2 score. */
   perceptual_score: number | null;
+  /** An animated result's frame count; null for a still image. */
+  animation_frames: number | null;
 }
 
 export interface OwnerQueueTable {

@@ -24,6 +24,8 @@ export interface RouteDeps {
   jobService: JobService;
   accounts: AccountService;
   uploadMinRate: MinRate;
+  /** HEIC uploads are taken (the HEIC_INPUT setting). */
+  heicInput: boolean;
   apiKeys: ApiKeyService;
   fairUse: FairUse;
   /** The process's one long-poll waiter (its caps hold for every route that waits). */

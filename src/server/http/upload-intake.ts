@@ -6,19 +6,18 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
-import { sniffImageFormat, SNIFF_BYTES } from '#server/codec/planning';
-import { PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
+import { sniffInputFormat, SNIFF_BYTES } from '#server/codec/planning';
+import { AnimationCounter, animationOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
-import { MIME_TYPES } from '#server/codec/planning';
-import { FORMAT_EXTENSIONS } from '#contract/settings';
+import { FORMAT_EXTENSIONS, inputMimeType, isInputOnlyFormat } from '#contract/settings';
 import type { ReceivedUpload } from '#server/jobs/upload-service';
 import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';
 import { BodyGuard, type MinRate } from './body-guard';
 import { DomainError } from '#server/errors';
 import type { ErrorCode } from '#contract/errors';
-import { MIN_FILE_SIZE } from '#contract/limits';
+import { MAX_INPUT_PIXELS, MIN_FILE_SIZE } from '#contract/limits';
 import { fileTooSmallMessage, MESSAGES } from '#contract/messages';
 
 export interface IntakeLimits {
@@ -29,6 +28,8 @@ export interface IntakeLimits {
   /** The message and code for an oversize file (guests are told to sign in). */
   tooLargeMessage: string;
   tooLargeCode: ErrorCode;
+  /** HEIC uploads are taken (the HEIC_INPUT setting); off, they are refused as a type the server does not take. */
+  heicInput?: boolean;
 }
 
 export type IntakeResult = ReceivedUpload;
@@ -37,9 +38,12 @@ export type IntakeResult = ReceivedUpload;
 export class HeadAndCount extends Transform {
   head = Buffer.alloc(0);
   bytes = 0;
+  /** An animated GIF's or WebP's canvas and frames, counted from its block structure (nothing decoded). */
+  readonly animation = new AnimationCounter();
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     this.bytes += chunk.length;
+    this.animation.push(chunk);
     cb(null, chunk);
   }
 }
@@ -89,8 +93,9 @@ export async function receiveUpload(
       const counter = new HeadAndCount();
       await pipeline(part.file, counter, fs.createWriteStream(temp, { flags: 'wx' }));
       currentTemp = null;
-      const format = sniffImageFormat(counter.head);
-      const filename = sanitizeFilename(decodeFormFilename(part.filename), `.${FORMAT_EXTENSIONS[format ?? 'jpeg']}`);
+      const format = sniffInputFormat(counter.head);
+      const extension = format && !isInputOnlyFormat(format) ? FORMAT_EXTENSIONS[format] : (format ?? 'jpg');
+      const filename = sanitizeFilename(decodeFormFilename(part.filename), `.${extension}`);
       const reject = async (code: ErrorCode, message: string) => {
         await discard(temp);
         result.rejected.push({ filename, message, code });
@@ -98,9 +103,11 @@ export async function receiveUpload(
       if (part.file.truncated) await reject(limits.tooLargeCode, limits.tooLargeMessage);
       // Bytes that are not an image at all are a type error however few; an image header with no room for a pixel is too small.
       else if (counter.bytes < MIN_FILE_SIZE && (counter.bytes === 0 || format)) await reject('FILE_TOO_SMALL', fileTooSmallMessage(MIN_FILE_SIZE));
-      else if (!format) await reject('UNSUPPORTED_TYPE', MESSAGES.fileTypeInvalid);
+      else if (!format) await reject('UNSUPPORTED_TYPE', limits.heicInput ? MESSAGES.fileTypeInvalid : MESSAGES.fileTypeInvalidWithoutHeic);
+      else if (format === 'heic' && !limits.heicInput) await reject('UNSUPPORTED_TYPE', MESSAGES.heicTurnedOff);
       else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
-      else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: MIME_TYPES[format] });
+      else if (animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)!);
+      else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format) });
     }
   } catch (err) {
     if (currentTemp) await discard(currentTemp);

@@ -1,6 +1,6 @@
 // Row -> API Job. compressedPath is the download URL, never a filesystem path.
 import type { CompressionType, FormatDecision, Job, JobStatus } from '#contract/api';
-import type { OutputFormat } from '#contract/settings';
+import { originalFormatNote, type OutputFormat } from '#contract/settings';
 import type { JobRow } from '#server/db/schema';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
@@ -35,6 +35,8 @@ export function toJobJson(row: JobRow): Job {
     outputFormat: row.output_format as OutputFormat,
     outputMimeType: completed ? (row.output_mime_type ?? row.mime_type) : null,
     flattenedOnto: completed ? row.flattened_onto : null,
+    animationFrames: completed ? (row.animation_frames ?? null) : null,
+    formatNote: originalFormatNote(row.mime_type, row.output_format as OutputFormat),
     formatDecision: completed ? parseDecision(row.format_decision) : null,
     mode: row.mode,
     targetSize: row.target_size,

@@ -21,6 +21,8 @@ export interface CompletionFacts {
   chosenQuality: number | null;
   targetMet: boolean | null;
   perceptualScore: number | null;
+  /** An animation's frame count, or null. */
+  animationFrames?: number | null;
 }
 
 const NO_LEASE = { lease_token: null, lease_until: null } as const;
@@ -90,6 +92,7 @@ export class JobRepository {
         chosen_quality: null,
         target_met: null,
         perceptual_score: null,
+        animation_frames: null,
       }))
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
@@ -191,6 +194,7 @@ export class JobRepository {
       chosen_quality: facts.chosenQuality,
       target_met: facts.targetMet === null ? null : Number(facts.targetMet),
       perceptual_score: facts.perceptualScore,
+      animation_frames: facts.animationFrames ?? null,
       completed_at: now,
       error: null,
       ...NO_LEASE,

@@ -110,6 +110,7 @@ export class JobRunner {
           chosenQuality: result.chosenQuality,
           targetMet: result.targetMet,
           perceptualScore: result.perceptualScore ?? null,
+          animationFrames: result.frames ?? null,
         },
         this.clock.now(),
       );

@@ -3,7 +3,7 @@
 // past the pixel limits, or one whose encode cannot fit in a codec process's memory, is refused at once instead of
 // running for half a minute to be killed (docs/decisions/0323-transform-limits.md).
 import { CODEC_MEMORY_LIMIT_BYTES, MAX_INPUT_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
-import { FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CODEC_PROCESS_BYTES, workingBytesFor } from '#server/sandbox/memory-estimate';
 import { TinifyError } from './tinify-error';
@@ -13,7 +13,8 @@ export const formatOfMime = (mime: string): ImageFormat | null => IMAGE_FORMATS.
 /** Tinify's convert.type: one MIME type, a list (the smallest result wins) or a wildcard. */
 export function convertFormats(type: string | string[]): ImageFormat[] {
   const wanted = [type].flat().map((t) => t.trim().toLowerCase());
-  if (wanted.includes('*/*') || wanted.includes('image/*')) return [...IMAGE_FORMATS];
+  // Tinify's own formats: a wildcard does not bring JPEG XL, which Tinify does not make.
+  if (wanted.includes('*/*') || wanted.includes('image/*')) return [...AUTO_DEFAULT_FORMATS];
   const formats = wanted.map(formatOfMime);
   if (formats.some((f) => f === null)) throw new TinifyError(400, 'BadRequest', `convert.type must be among ${Object.values(FORMAT_MIME_TYPES).join(', ')} or */*`);
   return [...new Set(formats as ImageFormat[])];

@@ -33,7 +33,7 @@ function engine(upload: { format: ImageFormat; bytes: number; passOnBytes?: numb
   };
 }
 
-const density = { jpeg: 1, webp: 0.8, avif: 0.6, png: 3 };
+const density = { jpeg: 1, webp: 0.8, avif: 0.6, png: 3, jxl: 0.7 };
 const limits = { maxPixels: 1e8, timeoutSeconds: 30 };
 
 describe('the codec core in the browser', () => {

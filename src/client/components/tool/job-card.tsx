@@ -128,6 +128,16 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
             {autoDecisionText(job.formatDecision)}
           </p>
         )}
+        {completed && job.animationFrames && (
+          <p className="text-xs text-slate-600" data-testid="animation-note">
+            Animated, {job.animationFrames} frames (the preview shows the first).
+          </p>
+        )}
+        {job.formatNote && (
+          <p className="text-xs text-slate-600" data-testid="format-note">
+            {job.formatNote}.
+          </p>
+        )}
         {completed && job.flattenedOnto && (
           <p className="flex items-center gap-1.5 text-xs text-slate-600" data-testid="flattened-note">
             <span className="inline-block h-3 w-3 rounded-sm border border-slate-300" style={{ backgroundColor: job.flattenedOnto }} aria-hidden="true" />

@@ -2,7 +2,7 @@
 // transparency, the mapping from our scale) joined with a libvips encode and the schema its options must pass.
 import type { Metadata, Sharp } from '#server/codec/sharp-setup';
 import type { z } from 'zod';
-import type { FormatDescriptor, ImageFormat } from '#codec-core/index';
+import type { FormatDescriptor, ImageFormat, MetadataPolicy } from '#codec-core/index';
 import type { Deadline } from '#server/codec/deadline';
 
 export interface EncodedImage {
@@ -37,6 +37,8 @@ export interface EncodeRequest {
   lossless?: boolean;
   /** Encode at exactly `quality`, without the format's own guard rails (PNG's palette quality floor). */
   exactQuality?: boolean;
+  /** The metadata policy, for an encoder that works from the uploaded bytes (JPEG XL's lossless JPEG recompression). */
+  metadata?: MetadataPolicy;
 }
 
 export interface SharpEncoder<Options extends object = object> extends FormatDescriptor<Options> {

@@ -3,6 +3,7 @@ import type { ImageFormat } from '#contract/settings';
 import { avifEncoder } from './avif';
 import type { SharpEncoder } from './descriptor';
 import { jpegEncoder } from './jpeg';
+import { jxlEncoder } from './jxl';
 import { pngEncoder } from './png';
 import { webpEncoder } from './webp';
 
@@ -11,6 +12,7 @@ export const ENCODERS: Record<ImageFormat, SharpEncoder> = {
   png: pngEncoder,
   webp: webpEncoder,
   avif: avifEncoder,
+  jxl: jxlEncoder,
 };
 
 export type { EncodedImage, SharpEncoder, EncodeRequest, EncodeSource } from './descriptor';

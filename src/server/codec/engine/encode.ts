@@ -100,8 +100,11 @@ async function encodeOnce(job: SharpImage, format: ImageFormat, settings: Encode
     exactQuality: settings.exactQuality,
     source: { input: job.input, format: job.format, meta: job.meta, resized: settings.size !== null, ownColourSpace: ownSpace },
     deadline: job.deadline,
+    metadata: policy,
   };
-  if (!hasBlocks(blocks)) return encoder.encode(decoded, request);
+  // JPEG XL carries no metadata of ours yet: its EXIF and XMP live in container boxes we do not write (0401); a
+  // JPEG recompressed losslessly keeps what the policy keeps inside the JPEG it rebuilds.
+  if (!hasBlocks(blocks) || format === 'jxl') return encoder.encode(decoded, request);
   if (format === 'avif') return encoder.encode(await carryingMetadata(decoded, blocks, job.deadline), request);
   const encoded = await encoder.encode(decoded, request);
   const write = format === 'jpeg' ? withJpegMetadata : format === 'png' ? withPngMetadata : withWebpMetadata;

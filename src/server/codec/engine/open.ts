@@ -7,7 +7,9 @@ import { boundsOf, CodecError, CORRUPT_MESSAGE, pngTooLargeError, tooManyPixelsE
 import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
-import { sniffImageFormat } from '#server/codec/input/sniff';
+import { sniffInputFormat } from '#server/codec/input/sniff';
+import { heicAsPng } from './open-heic';
+import { jxlAsPng } from './open-jxl';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 
@@ -22,7 +24,7 @@ export interface SharpImage extends OpenImage {
 }
 
 /** libvips's name for each format's loader (AVIF is read by the HEIF loader). */
-const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
+const LOADER_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif', jxl: 'jxl' };
 
 const ANIMATED_MESSAGE = 'Animated images are not supported; please upload a still image';
 
@@ -42,23 +44,41 @@ async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number,
   return meta;
 }
 
+/** A format libvips does not read for the pipeline, as a lossless PNG of its (first) picture. */
+async function decodedAsPng(upload: Buffer, format: 'heic' | 'jxl' | 'gif', maxPixels: number, deadline: Deadline): Promise<Buffer> {
+  if (format === 'heic') return heicAsPng(upload, maxPixels);
+  if (format === 'jxl') return jxlAsPng(upload, maxPixels, deadline);
+  try {
+    return await sharp(upload, { failOn: FAIL_ON, limitInputPixels: maxPixels }).png({ compressionLevel: 0 }).toBuffer();
+  } catch (error) {
+    throw toCodecError(error, deadline.seconds);
+  }
+}
+
 export async function openImage(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
-  const input = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const format = sniffImageFormat(input);
-  if (!format) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
+  const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sniffed = sniffInputFormat(upload);
+  if (!sniffed) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
+    // An input-only format is decoded here into a lossless PNG that the rest of the engine reads like any upload.
+    const decoded = sniffed === 'heic' || sniffed === 'jxl' || sniffed === 'gif';
+    const decodedFrom = decoded ? { format: sniffed, bytes: upload.length } : undefined;
+    const input = decoded ? await decodedAsPng(upload, sniffed, limits.maxPixels, deadline) : upload;
+    const format = decoded ? 'png' : sniffed;
     const meta = await readHeader(input, format, limits.maxPixels, deadline);
     const upright = meta.autoOrient ?? { width: meta.width!, height: meta.height! };
     // The PNG path holds whole images in memory several times over and runs long: over the PNG limit it is
     // refused from the header (the upload already refuses PNG inputs; this covers conversions into PNG too).
-    const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png');
-    if ((format === 'png' || outputsPng) && meta.width! * meta.height! > MAX_PNG_PIXELS) {
+    // (A decoded HEIC is a PNG only on the way: its size counts only when PNG is asked for.)
+    const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png' && !decodedFrom);
+    if (((format === 'png' && !decodedFrom) || outputsPng) && meta.width! * meta.height! > MAX_PNG_PIXELS) {
       throw pngTooLargeError(meta.width!, meta.height!, MAX_PNG_PIXELS);
     }
     return {
       input,
       format,
+      ...(decodedFrom && { decodedFrom }),
       upright: { width: upright.width, height: upright.height },
       hasAlpha: meta.hasAlpha === true,
       bounded: boundsOf(upright, settings),

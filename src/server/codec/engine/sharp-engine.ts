@@ -1,5 +1,6 @@
 // The sharp (libvips) engine: the codec core's Engine for the server's codec processes.
 import { basePolicy, type Engine } from '#codec-core/index';
+import { djxlToPng, isJxl } from '#server/codec/jxl/libjxl-tools';
 import { preservesAny } from '#server/codec/metadata/preserve';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
 import { sharp } from '#server/codec/sharp-setup';
@@ -21,8 +22,10 @@ export const sharpEngine: Engine<SharpImage> = {
   },
   pixels: uprightPixels,
   encodePixels,
-  async decodePixels(_image, data) {
-    const { data: pixels, info } = await sharp(asBuffer(data)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  async decodePixels(image, data) {
+    // libvips cannot read JPEG XL: libjxl's decoder turns it into a PNG first.
+    const readable = isJxl(data) ? await djxlToPng(data, image.deadline.signal) : asBuffer(data);
+    const { data: pixels, info } = await sharp(readable).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data: pixels, width: info.width, height: info.height };
   },
   losslessPng: (_image, pixels) => raw(pixels).png().toBuffer(),

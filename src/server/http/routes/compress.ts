@@ -13,7 +13,7 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
     await ensureStoredSession(request, reply, deps.sessions);
     const caller = callerOf(request);
     await deps.uploads.admit(caller);
-    const limits = intakeLimitsFor(request.session, deps.uploadMinRate);
+    const limits = { ...intakeLimitsFor(request.session, deps.uploadMinRate), heicInput: deps.heicInput };
     let intake: IntakeResult;
     try {
       intake = await receiveUpload(request, deps.blobs, limits, maxUploadBodyBytes(limits));

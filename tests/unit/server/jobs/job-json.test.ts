@@ -46,6 +46,7 @@ const row = (fields: Partial<JobRow> = {}): JobRow => ({
   chosen_quality: 63,
   target_met: 1,
   perceptual_score: null,
+  animation_frames: null,
   ...fields,
 });
 

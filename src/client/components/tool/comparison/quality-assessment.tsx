@@ -21,6 +21,8 @@ import { viewerSurface } from './viewer-surface';
 export interface QualityAssessmentProps {
   job: Job | null;
   onClose: () => void;
+  /** The original as shown: the server's preview of the upload, or in private mode the file itself. */
+  originalSrc?: string;
 }
 
 const PANEL = 'flex flex-col gap-3 bg-neutral-900 text-neutral-100 focus:outline-none';
@@ -49,7 +51,7 @@ function useHoldOriginal() {
   return [held, setHeld] as const;
 }
 
-export default function QualityAssessment({ job, onClose }: QualityAssessmentProps) {
+export default function QualityAssessment({ job, onClose, originalSrc: givenOriginal }: QualityAssessmentProps) {
   const titleId = useId();
   const [mode, setMode] = useState<ViewMode>('split');
   const [split, setSplit] = useState(50);
@@ -57,7 +59,7 @@ export default function QualityAssessment({ job, onClose }: QualityAssessmentPro
   const dividerRef = useRef<HTMLDivElement>(null);
 
   const available = job !== null && job.status === 'completed' && !!job.compressedPath;
-  const originalSrc = job ? `/api/jobs/${encodeURIComponent(job.id)}/original-preview` : '';
+  const originalSrc = job ? (givenOriginal ?? `/api/jobs/${encodeURIComponent(job.id)}/original-preview`) : '';
   const compressedSrc = available ? job.compressedPath : null;
   const diff = useDiffOverlay(available, originalSrc, compressedSrc);
   const dialog = useFullscreenDialog();

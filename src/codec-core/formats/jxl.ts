@@ -1,0 +1,43 @@
+// JPEG XL (libjxl). Quality is calibrated against our JPEG (see the table below); lossless mode is modular lossless,
+// and a JPEG upload kept at its size is recompressed losslessly (its JPEG can be rebuilt bit for bit).
+// docs/decisions/0401-jpeg-xl.md.
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
+import { calibrated, type FormatDescriptor } from './descriptor';
+
+export interface JxlSettings {
+  /** libjxl's quality (remapped by the encoder to a butteraugli distance); absent in lossless modes. */
+  quality?: number;
+  /** libjxl's effort 1-9. */
+  effort: number;
+  lossless?: true;
+}
+
+/**
+ * Our scale -> libjxl quality giving the same median SSIMULACRA 2 score as our JPEG at that setting, measured on
+ * corpus photos by `npm run bench -- jxl-calibration` (2026-11-27; see bench/BASELINE.md).
+ */
+export const JXL_QUALITY = calibrated([
+  [70, 62],
+  [80, 72],
+  [90, 86],
+]);
+
+/** libjxl's default effort ("squirrel"): effort 8-9 cost several times the time for 1-2% fewer bytes. */
+export const JXL_EFFORT = 7;
+
+export function jxlOptions(quality: number): JxlSettings {
+  return { quality: JXL_QUALITY(quality), effort: JXL_EFFORT };
+}
+
+export function jxlLosslessOptions(): JxlSettings {
+  return { lossless: true, effort: JXL_EFFORT };
+}
+
+export const jxlFormat: FormatDescriptor<JxlSettings> = {
+  format: 'jxl',
+  mimeType: FORMAT_MIME_TYPES.jxl,
+  extension: FORMAT_EXTENSIONS.jxl,
+  supportsAlpha: true,
+  supportsLossless: true,
+  options: jxlOptions,
+};

@@ -1,0 +1,52 @@
+// Animated uploads through real HTTP: an animated GIF comes back as an animated WebP with every frame, the job says
+// "animated, N frames" and why it is WebP, its preview is the first frame, and a frame bomb is refused at upload.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '#contract/api';
+import { animation, gifFrameBomb } from '../support/animation';
+import { HttpClient } from '../support/http-client';
+import { waitForSettled } from '../support/jobs';
+import { startServer, type TestServer } from '../support/server';
+
+async function uploadOne(client: HttpClient, name: string, data: Buffer, fields: Record<string, string> = {}): Promise<Job> {
+  const res = await client.upload([{ name, data }], fields);
+  expect(res.status, await res.clone().text()).toBe(201);
+  const [job] = await waitForSettled(client);
+  return job!;
+}
+
+describe('animated uploads over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+    server.cleanup();
+  });
+
+  it('an animated GIF: animated WebP named .webp with all frames, the note, and a first-frame preview', async () => {
+    const client = new HttpClient(server.url);
+    const gif = await animation('gif', { frames: 5, width: 120, height: 80, delay: [80, 80, 160, 80, 400], loop: 0 });
+    const job = await uploadOne(client, 'dance.gif', gif);
+    expect(job.status, job.error ?? '').toBe('completed');
+    expect(job.mimeType).toBe('image/gif');
+    expect(job.outputMimeType).toBe('image/webp');
+    expect(job.animationFrames).toBe(5);
+    expect(job.formatNote).toBe('GIF converted to WebP: WebP keeps the animation in a far smaller file and every current browser shows it');
+    const res = await client.get(job.compressedPath!);
+    expect(res.headers.get('content-disposition')).toContain('dance.webp');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer()), { animated: true }).metadata();
+    expect([meta.pages, meta.pageHeight, meta.delay, meta.loop]).toEqual([5, 80, [80, 80, 160, 80, 400], 0]);
+    const preview = await sharp(Buffer.from(await (await client.get(job.previewPath!)).arrayBuffer()), { animated: true }).metadata();
+    expect([preview.format, preview.pages ?? 1]).toEqual(['webp', 1]);
+  });
+
+  it('a frame bomb (a few kilobytes, 200 megapixels of frames) is refused at upload with the limit named', async () => {
+    const client = new HttpClient(server.url);
+    const res = await client.upload([{ name: 'bomb.gif', data: gifFrameBomb(200) }]);
+    expect(res.status).toBe(413);
+    const message = 'The animation is 1000×1000 pixels × 200 frames (200 megapixels in all); the limit is 100 megapixels (width × height × frames)';
+    expect(await res.json()).toEqual({ message, code: 'FILE_TOO_LARGE', rejected: [{ filename: 'bomb.gif', message, code: 'FILE_TOO_LARGE' }] });
+  });
+});
