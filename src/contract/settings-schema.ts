@@ -87,7 +87,7 @@ export const compressSettingsSchema = z.object({
     .string({ error: FORMAT_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(OUTPUT_FORMATS, { error: FORMAT_MESSAGE }))
-    .meta({ enum: [...OUTPUT_FORMATS], description: 'Output format (default `original`): `original` keeps the upload\'s, `auto` picks the smallest of `formats` (explained in `formatDecision`)' })
+    .describe('Output format (default `original`): `original` keeps the upload\'s, `auto` picks the smallest of `formats` (explained in `formatDecision`)')
     .default('original'),
   /** Where transparency is flattened when the output format cannot carry it (JPEG). */
   background: background.describe('Colour transparent pixels are flattened onto when the output cannot carry them (JPEG): #rgb, #rrggbb or a basic name such as `white`').default(DEFAULT_BACKGROUND),
@@ -101,7 +101,7 @@ export const compressSettingsSchema = z.object({
     .string({ error: MODE_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(COMPRESSION_MODES, { error: MODE_MESSAGE }))
-    .meta({ enum: [...COMPRESSION_MODES], description: 'How the quality is chosen (default `quality`): `quality` as given, `smart` the lowest that still looks the same, `size` to fit `targetSize`, `lossless` pixel-identical' })
+    .describe('How the quality is chosen (default `quality`): `quality` as given, `smart` the lowest that still looks the same, `size` to fit `targetSize`, `lossless` pixel-identical')
     .default('quality'),
   /** `size` mode: the result's largest allowed size in bytes. */
   targetSize: z.preprocess(
@@ -118,7 +118,7 @@ export const compressSettingsSchema = z.object({
     .string({ error: METADATA_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(METADATA_POLICIES, { error: METADATA_MESSAGE }))
-    .meta({ enum: [...METADATA_POLICIES], description: 'Default `strip`: removes private metadata, `keep` keeps EXIF, XMP, IPTC and the colour profile without GPS, `keep-all` keeps GPS too' })
+    .describe('Default `strip`: removes private metadata, `keep` keeps EXIF, XMP, IPTC and the colour profile without GPS, `keep-all` keeps GPS too')
     .default('strip'),
 }).superRefine((settings, ctx) => {
   if (settings.mode === 'size' && settings.targetSize === undefined) {

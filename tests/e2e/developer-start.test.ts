@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES } from '#contract/routes';
+import { OUTPUT_FORMATS } from '#contract/settings';
 import { corpusPath } from '../support/paths';
 import { describeViolations } from './support/axe';
 import { SHOTS, closeApp, openApp, type App } from './support/app';
@@ -63,7 +64,7 @@ describe('developer start', () => {
     // Typed fields with their meaning; backticks are rendered as code, never shown.
     const upload = card(scripts, '/api/compress');
     const formatRow = upload.getByRole('row', { name: /^format "original"/ });
-    expect(await formatRow.innerText()).toContain('"original" | "jpeg" | "png" | "webp" | "avif" | "auto"');
+    expect(await formatRow.innerText()).toContain(OUTPUT_FORMATS.map((f) => JSON.stringify(f)).join(' | '));
     expect(await formatRow.locator('code').first().innerText()).toBe('original');
     expect(await upload.getByRole('row', { name: /^metadata/ }).innerText()).toContain('"strip" | "keep" | "keep-all"');
     expect(await main.innerText()).not.toContain('`');

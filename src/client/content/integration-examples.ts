@@ -1,6 +1,8 @@
 // The /developers page's integration examples: the GitHub Action, webhooks (receiving and verifying events), the
 // watching command-line client and the Tinify clients. Each takes the server's origin so a copied snippet works
 // against this deployment; a unit test runs the signature checks and matches the workflow against action.yml.
+import { keyLine } from './api-examples';
+
 /** Where the Action is published (owner/repository@version). */
 export const GITHUB_ACTION = 'imagesqueeze/imagesqueeze@v1';
 
@@ -48,7 +50,8 @@ def verify_webhook(secret: str, headers: dict, raw_body: bytes) -> dict:
             return json.loads(raw_body)
     raise ValueError("bad signature")`;
 
-export function integrationGroups(origin: string): IntegrationGroup[] {
+/** `key`: the visitor's key when /developers has one (see api-examples.ts), filled into the shell examples. */
+export function integrationGroups(origin: string, key: string | null = null): IntegrationGroup[] {
   return [
     {
       id: 'github-action',
@@ -161,7 +164,7 @@ def imagesqueeze_hook():
           id: 'cli',
           label: 'imagesqueeze --watch',
           code: `# In a checkout of ImageSqueeze, after npm ci (the command is bin/imagesqueeze.js)
-export IMAGESQUEEZE_API_KEY=isq_live_...
+${keyLine(key)}
 export IMAGESQUEEZE_SERVER=${origin}
 
 npx imagesqueeze --watch ~/Pictures/exports --out ~/Pictures/web --format webp --max-width 2000 --metadata strip

@@ -1,5 +1,6 @@
 // /developers: a 60-second start (the TinyPNG-compatible call, a paste-and-run script, the visitor's key filled in,
-// a Copy button on every block), then the API reference rendered from the OpenAPI document the server publishes
+// a Copy button on every block), the integrations (GitHub Action, webhooks, watching CLI, Tinify clients), then the API
+// reference rendered from the OpenAPI document the server publishes
 // (/api/openapi.json), endpoints for scripts first. Own bundle (lazy route), no third-party code or CDN, so it runs
 // within the app's CSP.
 import { useState } from 'react';
@@ -11,9 +12,9 @@ import { ContentSection } from '#client/components/content/content-section.tsx';
 import { ApiReference, EndpointIndex, referenceGroups, type OpenApiDocument } from '#client/components/content/api-reference.tsx';
 import { CodeBlock } from '#client/components/content/code-block.tsx';
 import { DeveloperKey } from '#client/components/content/developer-key.tsx';
+import { IntegrationExamples } from '#client/components/content/integration-examples.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { apiExamples, quickScript, tinifyExample } from '#client/content/api-examples.ts';
-import { IntegrationExamples } from '#client/components/content/integration-examples.tsx';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
@@ -42,8 +43,8 @@ export default function DevelopersPage() {
           <p className="text-slate-800">
             <code>POST /shrink</code> and <code>/output/&#123;id&#125;</code> take the same requests and give the same answers as TinyPNG's API: HTTP Basic
             with the user <code>api</code> and one of our keys as the password, the image as the body, the result at the <code>Location</code> it
-            returns (resize, convert and preserve included; <code>store</code> to a cloud bucket is refused). Point your script's base URL at <code>{origin}</code>; where a Tinify client library lets
-            you change its API endpoint, set it to the same.
+            returns (resize, convert and preserve included; <code>store</code> to a cloud bucket is refused). Point your script's base URL at <code>{origin}</code>; for the
+            Tinify client libraries see <a href="#tinify" className="text-blue-700 underline">Tinify clients</a> below.
           </p>
           <CodeBlock code={tinifyExample(origin, apiKey)} label="TinyPNG-compatible example" />
         </ContentSection>
@@ -84,7 +85,7 @@ export default function DevelopersPage() {
           </Tabs>
         </ContentSection>
 
-        <IntegrationExamples origin={origin} />
+        <IntegrationExamples origin={origin} apiKey={apiKey} />
 
         <div className="space-y-10">
           <h2 className="sr-only">Reference</h2>

@@ -1,6 +1,7 @@
 // The reference page's schema rendering, against the real generated document.
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#contract/openapi';
+import { OUTPUT_FORMATS } from '#contract/settings';
 import { fieldRows, typeLabel, type JsonSchema } from '#client/lib/openapi-view.ts';
 
 describe('openapi view', () => {
@@ -35,7 +36,7 @@ describe('openapi view', () => {
     const undescribed = Object.entries(tables).flatMap(([table, rows]) => rows.filter((r) => r.notes.trim() === '').map((r) => `${table}.${r.name}`));
     expect(undescribed).toEqual([]);
     const byName = Object.fromEntries(tables.upload.map((r) => [r.name, r]));
-    expect(byName.format?.type).toBe('"original" | "jpeg" | "png" | "webp" | "avif" | "auto"');
+    expect(byName.format?.type).toBe(OUTPUT_FORMATS.map((f) => JSON.stringify(f)).join(' | '));
     expect(byName.mode?.type).toBe('"quality" | "smart" | "size" | "lossless"');
     expect(byName.metadata?.type).toBe('"strip" | "keep" | "keep-all"');
     expect(byName.format?.notes).toContain('default `original`');

@@ -1,5 +1,6 @@
 // The /developers page's integration section: one block per integration (GitHub Action, webhooks, watching CLI,
 // Tinify clients), each with copy-ready examples in tabs.
+import { CodeBlock } from '#client/components/content/code-block.tsx';
 import { ContentSection } from '#client/components/content/content-section.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { integrationGroups } from '#client/content/integration-examples.ts';
@@ -7,10 +8,10 @@ import { integrationGroups } from '#client/content/integration-examples.ts';
 // Literal class names, so Tailwind's scanner generates them.
 const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3' };
 
-export function IntegrationExamples({ origin }: { origin: string }) {
+export function IntegrationExamples({ origin, apiKey = null }: { origin: string; apiKey?: string | null }) {
   return (
     <>
-      {integrationGroups(origin).map((group) => (
+      {integrationGroups(origin, apiKey).map((group) => (
         <ContentSection key={group.id} id={group.id} title={group.title} className="space-y-4">
           <p className="text-slate-800">{group.intro}</p>
           <Tabs defaultValue={group.examples[0]!.id}>
@@ -21,9 +22,7 @@ export function IntegrationExamples({ origin }: { origin: string }) {
             </TabsList>
             {group.examples.map((e) => (
               <TabsContent key={e.id} value={e.id}>
-                <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100" tabIndex={0} aria-label={`${group.title}: ${e.label}`}>
-                  <code>{e.code}</code>
-                </pre>
+                <CodeBlock code={e.code} label={`${group.title}: ${e.label}`} />
               </TabsContent>
             ))}
           </Tabs>
