@@ -50,6 +50,14 @@ describe('JPEG XL', { timeout: HANG_GUARD_MS }, () => {
     expect((await sharp(rebuilt).metadata()).exif?.length ?? 0).toBeLessThan((await sharp(upload).metadata()).exif!.length);
   });
 
+  it('lossless mode on a JPEG libjxl cannot recompress (arithmetic coding) gives pixel-lossless JPEG XL instead', async () => {
+    const upload = fs.readFileSync(corpusPath('photos', 'lepton-arithmetic.jpg'));
+    const result = await compress(upload, { quality: 80, format: 'jxl', mode: 'lossless' });
+    expect(isJxlBytes(result.data)).toBe(true);
+    const [a, b] = await Promise.all([raw(djxl(result.data, 'png')), raw(upload)]);
+    expect(a.data.equals(b.data)).toBe(true);
+  });
+
   it('lossless mode from a PNG is pixel-identical', async () => {
     const png = await sharp(KODIM).extract({ left: 0, top: 0, width: 256, height: 256 }).png().toBuffer();
     const result = await compress(png, { quality: 80, format: 'jxl', mode: 'lossless' });
