@@ -62,13 +62,14 @@ describe('output formats in the tool', () => {
   it('Auto uses the formats this browser shows and explains its choice on the card', async () => {
     const { page } = app;
     await page.getByLabel('Output format').selectOption('auto');
-    expect(await page.locator('#output-format-note').innerText()).toContain('This browser: AVIF, WebP, JPEG, PNG.');
+    // Chromium 156 shows JPEG XL (on by default since 155).
+    expect(await page.locator('#output-format-note').innerText()).toContain('This browser: JPEG XL, AVIF, WebP, JPEG, PNG.');
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
     await waitForCompleted(page, 1);
     const [job] = await jobsOf(page);
     const decision = job!.formatDecision!;
     // Chromium decodes AVIF and WebP, so both were candidates (a failed detection would have sent jpeg,png only).
-    expect(decision.candidates.map((c) => c.format)).toEqual(expect.arrayContaining(['avif', 'webp', 'jpeg']));
+    expect(decision.candidates.map((c) => c.format)).toEqual(expect.arrayContaining(['jxl', 'avif', 'webp', 'jpeg']));
     expect(job!.compressedSize).toBe(Math.min(...decision.candidates.map((c) => c.bytes)));
     expect(await page.getByTestId('auto-decision').innerText()).toMatch(/^Auto (chose|kept the original) /);
   });
