@@ -74,13 +74,14 @@ describe('output formats in the tool', () => {
     expect(await page.getByTestId('auto-decision').innerText()).toMatch(/^Auto (chose|kept the original) /);
   });
 
-  it('Auto never returns a format the browser cannot show (a browser without AVIF)', async () => {
+  it('Auto never returns a format the browser cannot show (a browser without AVIF and JPEG XL)', async () => {
     const { page, context } = app;
-    // This browser "cannot decode" AVIF: the detection's decode() of the AVIF probe fails (from the next load on).
+    // This browser "cannot decode" AVIF or JPEG XL: the detection's decode() of those probes fails (from the next load on).
     await context.addInitScript(() => {
       const decode = HTMLImageElement.prototype.decode;
       HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
-        return this.src.startsWith('data:image/avif') ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
+        const refused = this.src.startsWith('data:image/avif') || this.src.startsWith('data:image/jxl');
+        return refused ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
       };
     });
     await page.reload();
@@ -90,7 +91,9 @@ describe('output formats in the tool', () => {
     await waitForCompleted(page, 1);
     const [job] = await jobsOf(page);
     expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('avif');
+    expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('jxl');
     expect(job!.outputMimeType).not.toBe('image/avif');
+    expect(job!.outputMimeType).not.toBe('image/jxl');
   });
 
   it('fills transparency with the chosen background when saving as JPEG, and says so', async () => {
