@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { animation } from '../support/animation';
 import { heicFrom } from '../support/heic';
 import { corpusPath } from '../support/paths';
+import { HEIF_ENC_MISSING } from '../support/system-tools';
 import { useVisitors, waitForCompleted } from './support/app';
 
-describe('new input formats in the tool', () => {
+describe.skipIf(HEIF_ENC_MISSING)(`new input formats in the tool${HEIF_ENC_MISSING ? ` (skipped: ${HEIF_ENC_MISSING})` : ''}`, () => {
   const app = useVisitors('new-formats-e2e-');
 
   it('a HEIC photo and an animated GIF: HEIC → JPEG and GIF → WebP on their cards, with the reasons and the frames', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CodecError } from '#server/codec/index';
 import { cjxlFrom, djxl, isJxlBytes } from '../../support/jxl';
 import { corpusPath } from '../../support/paths';
+import { LIBJXL_TOOLS_MISSING } from '../../support/system-tools';
 import { compress, HANG_GUARD_MS } from './unhurried';
 
 const raw = async (image: Buffer) => (await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
@@ -22,7 +23,7 @@ async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
 const KODIM = corpusPath('photos', 'kodim23.png');
 const JPEG = corpusPath('photos', 'turbo-testorig.jpg');
 
-describe('JPEG XL', { timeout: HANG_GUARD_MS }, () => {
+describe.skipIf(LIBJXL_TOOLS_MISSING)(`JPEG XL${LIBJXL_TOOLS_MISSING ? ` (skipped: ${LIBJXL_TOOLS_MISSING})` : ''}`, { timeout: HANG_GUARD_MS }, () => {
   it('format=jxl gives a JPEG XL of the same picture, smaller than our JPEG at the same setting', async () => {
     const png = fs.readFileSync(KODIM);
     const jxl = await compress(png, { quality: 80, format: 'jxl' });
