@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/', '#codec-core/': 'src/codec-core/', '#cli/': 'src/cli/' };
+const ALIASES = { '#server/': 'src/server/', '#contract/': 'src/contract/', '#client/': 'src/client/', '#codec-core/': 'src/codec-core/', '#cli/': 'src/cli/', '#action/': 'src/action/' };
 
 /** A module's path without its extension, for comparing with entry files. */
 const stem = (p) => p.replace(/\.(ts|tsx|js)$/, '');

@@ -15,5 +15,6 @@ import { scaleoutStorage } from './scaleout-storage';
 import { modes } from './modes';
 import { perceptual } from './perceptual';
 import { smart } from './smart';
+import { privateMode } from './private';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage, privateMode];

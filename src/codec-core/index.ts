@@ -14,3 +14,8 @@ export * from './errors';
 export type * from './engine';
 export { basePolicy } from './engine';
 export type * from './result';
+// What engines need to encode as the descriptors say (option mappings, JPEG's chroma choice).
+export { avifLosslessOptions, avifOptions, type AvifSettings } from './formats/avif';
+export { chooseChromaSubsampling, jpegOptions, type ChromaSubsampling, type JpegSettings } from './formats/jpeg';
+export { webpLosslessOptions, webpOptions, type WebpSettings } from './formats/webp';
+export { chromaDetail } from './metrics/chroma';

@@ -63,5 +63,6 @@ export const jobQuerySchema = z.object({
     .int(`wait must be a whole number of seconds from 0 to ${MAX_JOB_WAIT_SECONDS}`)
     .min(0, `wait must be a whole number of seconds from 0 to ${MAX_JOB_WAIT_SECONDS}`)
     .max(MAX_JOB_WAIT_SECONDS, `wait must be a whole number of seconds from 0 to ${MAX_JOB_WAIT_SECONDS}`)
+    .describe('Seconds to hold the answer until the job is `completed` or `error` (0 answers at once)')
     .default(0),
 });

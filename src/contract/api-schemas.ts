@@ -7,26 +7,28 @@ import { COMPRESSION_TYPES, JOB_STATUSES, type CompressResponse, type Estimate, 
 
 export const formatDecisionSchema = z
   .object({
-    winner: z.enum(IMAGE_FORMATS),
-    keptOriginal: z.boolean(),
-    candidates: z.array(z.object({ format: z.enum(IMAGE_FORMATS), bytes: z.number().int(), original: z.boolean().optional() })),
-    skipped: z.array(z.object({ format: z.enum(IMAGE_FORMATS), reason: z.string() })),
+    winner: z.enum(IMAGE_FORMATS).describe('The format of the result'),
+    keptOriginal: z.boolean().describe('The upload itself was smallest, so it was kept as is'),
+    candidates: z
+      .array(z.object({ format: z.enum(IMAGE_FORMATS), bytes: z.number().int(), original: z.boolean().optional() }))
+      .describe('Every format tried with its size in bytes; `original` marks the upload'),
+    skipped: z.array(z.object({ format: z.enum(IMAGE_FORMATS), reason: z.string() })).describe('Formats not tried, with the reason'),
   })
   .meta({ id: 'FormatDecision' });
 
 export const jobSchema = z
   .object({
-    id: z.string(),
-    filename: z.string(),
-    status: z.enum(JOB_STATUSES),
-    originalSize: z.number().int(),
-    compressedSize: z.number().int().nullable(),
-    originalWidth: z.number().int().nullable(),
-    originalHeight: z.number().int().nullable(),
-    compressedWidth: z.number().int().nullable(),
-    compressedHeight: z.number().int().nullable(),
-    compressionQuality: z.number().int(),
-    compressionType: z.enum(COMPRESSION_TYPES),
+    id: z.string().describe('The job id, for `/api/jobs/{id}` and `/api/download/{id}`'),
+    filename: z.string().describe('The uploaded file name, made safe'),
+    status: z.enum(JOB_STATUSES).describe('`pending` waits in the queue, `processing` runs, `completed` has a result, `error` failed (see `error`)'),
+    originalSize: z.number().int().describe('Bytes of the upload'),
+    compressedSize: z.number().int().nullable().describe('Bytes of the result once completed, else null'),
+    originalWidth: z.number().int().nullable().describe('Pixels across the upload (after orientation), once read'),
+    originalHeight: z.number().int().nullable().describe('Pixels down the upload (after orientation), once read'),
+    compressedWidth: z.number().int().nullable().describe('Pixels across the result once completed'),
+    compressedHeight: z.number().int().nullable().describe('Pixels down the result once completed'),
+    compressionQuality: z.number().int().describe('The `quality` asked for'),
+    compressionType: z.enum(COMPRESSION_TYPES).describe('The preset label sent as `type`'),
     compressedPath: z.string().nullable().describe('Download URL (/api/download/<id>) once completed, else null'),
     previewPath: z
       .string()
@@ -47,7 +49,7 @@ export const jobSchema = z
     allowResize: z.boolean().describe('`size` mode may downscale to reach the target'),
     maxWidth: z.number().int().nullable().describe('Width the result fits inside (never enlarged); null when not limited'),
     maxHeight: z.number().int().nullable().describe('Height the result fits inside (never enlarged); null when not limited'),
-    metadata: z.enum(METADATA_POLICIES).describe('strip: private metadata removed; keep: kept without GPS; keep-all'),
+    metadata: z.enum(METADATA_POLICIES).describe('`strip`: private metadata removed; `keep`: kept without GPS; `keep-all`: GPS kept too'),
     revision: z.number().int().min(1).describe('1 for the first compression; each re-tune adds one'),
     chosenQuality: z.number().int().nullable().describe('Once completed: the quality the result was encoded at; null when lossless or the original was kept'),
     targetMet: z.boolean().nullable().describe('Once completed in size mode: whether the result is at most targetSize; null otherwise'),
@@ -55,9 +57,9 @@ export const jobSchema = z
       .number()
       .nullable()
       .describe('Once completed in smart mode: the SSIMULACRA 2 score of the result against the original (100: identical; about 90 and up: no visible difference); null otherwise'),
-    error: z.string().nullable(),
-    createdAt: z.string(),
-    completedAt: z.string().nullable(),
+    error: z.string().nullable().describe('Why the job failed, in words, when `status` is `error`; else null'),
+    createdAt: z.string().describe('When it was uploaded (ISO 8601)'),
+    completedAt: z.string().nullable().describe('When it finished (ISO 8601), else null'),
     expiresAt: z.string().describe('When the job and its files are deleted (24 hours after upload)'),
   })
   .meta({ id: 'Job' });
@@ -65,17 +67,17 @@ export const jobSchema = z
 /** POST /api/jobs/{id}/recompress: the settings to change; the rest keep the job's current values. */
 export const recompressSchema = z
   .object({
-    quality: z.number().int().min(1).max(100),
-    type: z.enum(COMPRESSION_TYPES),
-    format: z.enum(OUTPUT_FORMATS),
+    quality: z.number().int().min(1).max(100).describe('Encoder quality in `quality` mode; the highest `smart` may use'),
+    type: z.enum(COMPRESSION_TYPES).describe('The preset label; a label only'),
+    format: z.enum(OUTPUT_FORMATS).describe('Output format; `original` keeps the upload\'s, `auto` picks the smallest'),
     background: z.string().describe('#rgb, #rrggbb or a basic colour name'),
     formats: z.string().describe("Auto's candidates, comma-separated"),
-    mode: z.enum(COMPRESSION_MODES),
+    mode: z.enum(COMPRESSION_MODES).describe('`quality` as given, `smart` the lowest that looks the same, `size` to fit `targetSize`, `lossless`'),
     targetSize: z.number().int().min(MIN_TARGET_SIZE).describe('size mode: the largest result in bytes'),
-    allowResize: z.boolean(),
+    allowResize: z.boolean().describe('`size` mode may downscale to reach the target'),
     maxWidth: z.number().int().min(1).max(MAX_RESIZE_DIMENSION).nullable().describe('null removes the bound'),
     maxHeight: z.number().int().min(1).max(MAX_RESIZE_DIMENSION).nullable().describe('null removes the bound'),
-    metadata: z.enum(METADATA_POLICIES),
+    metadata: z.enum(METADATA_POLICIES).describe('`strip`, `keep` (without GPS) or `keep-all`'),
   })
   .partial()
   .meta({ id: 'RecompressSettings', description: "Settings to change; those not given keep the job's current values" });
@@ -109,13 +111,13 @@ export const estimateSchema = z
 const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable reason, stable across wording changes' });
 
 export const uploadRejectionSchema = z
-  .object({ filename: z.string(), message: z.string(), code: errorCodeSchema })
+  .object({ filename: z.string().describe('The refused file'), message: z.string().describe('Why, in words'), code: errorCodeSchema })
   .meta({ id: 'UploadRejection' });
 
 export const compressResponseSchema = z
   .object({
-    jobs: z.array(jobSchema),
-    rejected: z.array(uploadRejectionSchema),
+    jobs: z.array(jobSchema).describe('One new `pending` job per accepted image, in upload order'),
+    rejected: z.array(uploadRejectionSchema).describe('Files refused one by one (the others still went ahead)'),
     queuePaused: z.boolean().describe("The caller's queue is paused: the new jobs wait in pending until it is resumed"),
     callback: z
       .object({ id: z.string(), secret: z.string() })
@@ -174,7 +176,7 @@ export const userSchema = z
 /** Every error body: a sentence for people and a code for programs (docs/decisions/0001-errors-are-data.md). */
 export const apiErrorSchema = z
   .object({
-    message: z.string(),
+    message: z.string().describe('What went wrong, in words for people'),
     code: errorCodeSchema,
     field: z.string().optional().describe('The input field at fault, for VALIDATION_FAILED and INVALID_SETTINGS'),
     rejected: z.array(uploadRejectionSchema).optional().describe('A refused upload: every file with its reason'),

@@ -126,7 +126,7 @@ export function buildOpenApiDocument(serverUrl = '/'): OpenApiDocument {
       // The service's terms govern use of the API (the page is served by every ImageSqueeze server).
       license: { name: `${PRODUCT_NAME} Terms of Service`, url: '/terms' },
       description:
-        `Compress JPEG and PNG images. Authenticate scripts with \`Authorization: Bearer ${API_KEY_PREFIX}…\` ` +
+        `Compress JPEG, PNG, WebP and AVIF images, or convert between them (Auto picks the smallest). Authenticate scripts with \`Authorization: Bearer ${API_KEY_PREFIX}…\` ` +
         '(create keys on the dashboard); the web app uses its session cookie. Every error is JSON `{ message, code }`. ' +
         'Key requests carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers; a 429 carries Retry-After.',
     },

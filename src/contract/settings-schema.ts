@@ -77,17 +77,22 @@ export const compressSettingsSchema = z.object({
     .int(QUALITY_MESSAGE)
     .min(1, QUALITY_MESSAGE)
     .max(100, QUALITY_MESSAGE)
+    .describe('Encoder quality in `quality` mode, 1 (smallest) to 100 (best); in `smart` mode the highest it may use')
     .default(80),
-  type: z.enum(COMPRESSION_TYPES, { error: `Type must be one of ${COMPRESSION_TYPES.join(', ')}` }).default('web'),
+  type: z
+    .enum(COMPRESSION_TYPES, { error: `Type must be one of ${COMPRESSION_TYPES.join(', ')}` })
+    .describe("The website's preset the quality came from (`high`, `web`, `maximum`; `standard` for a custom quality); a label only")
+    .default('web'),
   format: z
     .string({ error: FORMAT_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(OUTPUT_FORMATS, { error: FORMAT_MESSAGE }))
+    .meta({ enum: [...OUTPUT_FORMATS], description: 'Output format (default `original`): `original` keeps the upload\'s, `auto` picks the smallest of `formats` (explained in `formatDecision`)' })
     .default('original'),
   /** Where transparency is flattened when the output format cannot carry it (JPEG). */
-  background: background.default(DEFAULT_BACKGROUND),
+  background: background.describe('Colour transparent pixels are flattened onto when the output cannot carry them (JPEG): #rgb, #rrggbb or a basic name such as `white`').default(DEFAULT_BACKGROUND),
   /** Candidates for `auto`; every format when absent. Ignored for the other formats. */
-  formats: candidateFormats.optional(),
+  formats: candidateFormats.describe(`\`auto\`'s candidates, comma-separated from ${IMAGE_FORMATS.join(', ')}; all of them when absent`).optional(),
   /**
    * How the quality is chosen: as given (`quality`), per image by a perceptual metric (`smart`), to fit `targetSize`
    * (`size`), or pixel-identical (`lossless`).
@@ -96,22 +101,24 @@ export const compressSettingsSchema = z.object({
     .string({ error: MODE_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(COMPRESSION_MODES, { error: MODE_MESSAGE }))
+    .meta({ enum: [...COMPRESSION_MODES], description: 'How the quality is chosen (default `quality`): `quality` as given, `smart` the lowest that still looks the same, `size` to fit `targetSize`, `lossless` pixel-identical' })
     .default('quality'),
   /** `size` mode: the result's largest allowed size in bytes. */
   targetSize: z.preprocess(
     blankToUndefined,
     z.coerce.number({ error: TARGET_SIZE_MESSAGE }).int(TARGET_SIZE_MESSAGE).min(MIN_TARGET_SIZE, TARGET_SIZE_MESSAGE).max(MAX_TARGET_SIZE, TARGET_SIZE_MESSAGE).optional(),
-  ),
+  ).describe('`size` mode (required there): the largest result in bytes'),
   /** `size` mode: downscale when even the lowest quality is too big. */
-  allowResize: flag('allowResize'),
+  allowResize: flag('allowResize').describe('`size` mode: downscale when even the lowest quality is too big'),
   /** Fit inside this width and height (after orientation), keeping the aspect ratio; never enlarges. */
-  maxWidth: dimension('maxWidth'),
-  maxHeight: dimension('maxHeight'),
+  maxWidth: dimension('maxWidth').describe('Fit inside this width in pixels (after orientation), keeping the aspect ratio; never enlarges'),
+  maxHeight: dimension('maxHeight').describe('Fit inside this height in pixels (after orientation), keeping the aspect ratio; never enlarges'),
   /** `strip` (default): private metadata removed; `keep`: EXIF, XMP, IPTC and colour profile kept, GPS removed; `keep-all`. */
   metadata: z
     .string({ error: METADATA_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(METADATA_POLICIES, { error: METADATA_MESSAGE }))
+    .meta({ enum: [...METADATA_POLICIES], description: 'Default `strip`: removes private metadata, `keep` keeps EXIF, XMP, IPTC and the colour profile without GPS, `keep-all` keeps GPS too' })
     .default('strip'),
 }).superRefine((settings, ctx) => {
   if (settings.mode === 'size' && settings.targetSize === undefined) {

@@ -9,8 +9,8 @@ import { createKey, signedInUser, uploadWithKey, withKey } from '../support/api-
 import { waitFor } from '../support/jobs';
 import { queryRows } from '../support/db';
 import { useReceivers, type WebhookReceiver } from '../support/webhook-receiver';
-import type { CompressResponse } from '../../src/contract/api';
-import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEventBody } from '../../src/contract/webhooks';
+import type { CompressResponse } from '#contract/api';
+import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEventBody } from '#contract/webhooks';
 
 const png = () => fileFrom(corpusPath('png', 'pngsuite', 'basn2c08.png'), 'hooked.png');
 // Tests poll the deliveries with the key: the per-key request limit is raised so polling never meets it.

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/messages';
 import { computeDashboardStats } from '#client/lib/dashboard-stats.ts';
-import { formatBytes } from '#client/lib/format.ts';
+import { formatFileSize } from '#client/lib/format.ts';
 import { corpusPath } from '../support/paths';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { SHOTS, jobsOf, listZip, toastShows, upload, useVisitors, waitForCompleted } from './support/app';
@@ -172,7 +172,7 @@ describe('accounts and dashboard', () => {
     expect(await page.getByTestId('stat-total-jobs-note').innerText()).toBe('2 completed · PNG 2');
     const saved = jobs.reduce((s, j) => s + (j.originalSize - (j.compressedSize ?? j.originalSize)), 0);
     const original = jobs.reduce((s, j) => s + j.originalSize, 0);
-    expect(await page.getByTestId('stat-storage-saved-value').innerText()).toBe(formatBytes(saved));
+    expect(await page.getByTestId('stat-storage-saved-value').innerText()).toBe(formatFileSize(saved));
     expect(await page.getByTestId('stat-avg-compression-value').innerText()).toBe(`${Math.round((saved / original) * 100)}%`);
     expect(await page.getByTestId('recent-job').count()).toBe(2);
     expect(await page.getByTestId('recent-job-expiry').first().innerText()).toMatch(/^Files deleted in (23 h|24 h)/);

@@ -31,11 +31,16 @@ function useRested<T>(value: T, ms: number): T {
   return rested;
 }
 
-export function useEstimate(jobId: string, request: EstimateRequest, enabled: boolean) {
+/** Where an estimate is made: the server's codec processes, or private mode's workers. */
+export type EstimateFrom = (jobId: string, request: EstimateRequest) => Promise<Estimate>;
+
+const serverEstimate: EstimateFrom = async (jobId, request) => (await apiRequest('POST', `/api/jobs/${jobId}/estimate`, request)).json() as Promise<Estimate>;
+
+export function useEstimate(jobId: string, request: EstimateRequest, enabled: boolean, estimateFrom: EstimateFrom = serverEstimate) {
   const rested = useRested(request, ESTIMATE_REST_MS);
   return useQuery<Estimate>({
     queryKey: ['/api/jobs', jobId, 'estimate', rested],
-    queryFn: async () => (await apiRequest('POST', `/api/jobs/${jobId}/estimate`, rested)).json() as Promise<Estimate>,
+    queryFn: () => estimateFrom(jobId, rested),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: Infinity,

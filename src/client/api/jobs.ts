@@ -138,12 +138,17 @@ export function useRemoveJob() {
   });
 }
 
-/** Re-tune a finished job: the settings to change, as POST /api/jobs/:id/recompress takes them. */
-export function useRecompress() {
+/** A re-tune: the job and the settings to change, as POST /api/jobs/:id/recompress takes them; resolves to the job. */
+export type Retune = (request: { job: Pick<Job, 'id'>; changes: Record<string, unknown> }) => Promise<Job>;
+
+const serverRetune: Retune = async ({ job, changes }) =>
+  (await (await apiRequest('POST', `/api/jobs/${encodeURIComponent(job.id)}/recompress`, changes)).json()) as Job;
+
+/** Re-tune a finished job, on the server unless another source's re-tune is given (private mode's). */
+export function useRecompress(retune: Retune = serverRetune) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ job, changes }: { job: Pick<Job, 'id'>; changes: Record<string, unknown> }) =>
-      (await (await apiRequest('POST', `/api/jobs/${encodeURIComponent(job.id)}/recompress`, changes)).json()) as Job,
+    mutationFn: retune,
     onSuccess: (job) => toast({ title: 'Adjusting', description: `${job.filename} is being compressed again with the new settings.` }),
     onSettled: () => {
       void invalidateJobState(client);

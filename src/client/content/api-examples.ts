@@ -1,17 +1,48 @@
-// The /developers page's quick-start examples: upload, wait for the result, download, in curl, Node and Python.
-// Each takes the server's origin so the copied snippet works against this deployment as is.
+// The /developers page's examples: a paste-and-run script, the Tinify-compatible call, and upload, wait and download
+// in curl, Node and Python. Each takes the server's origin, and the visitor's key when the page has one, so the copied
+// snippet works against this deployment as is.
 export interface ApiExample {
   id: 'curl' | 'node' | 'python';
   label: string;
   code: string;
 }
 
-export function apiExamples(origin: string): ApiExample[] {
+/** The key line every shell example starts with: the visitor's new key, or a placeholder saying where to get one. */
+export function keyLine(key: string | null): string {
+  return key ? `export IMAGESQUEEZE_API_KEY=${key}` : 'export IMAGESQUEEZE_API_KEY=isq_live_...   # create one on your dashboard';
+}
+
+/**
+ * Upload, wait and download in one paste: the job id is read with jq, the wait is the long poll (no sleep loop), and
+ * the download keeps the server's file name (-OJ), so a WebP or AVIF result gets its own extension. Results go to
+ * compressed/ so they never overwrite the original.
+ */
+export function quickScript(origin: string, key: string | null): string {
+  return `${keyLine(key)}
+FILE=\${1:-photo.jpg}   # the image to compress
+AUTH="Authorization: Bearer $IMAGESQUEEZE_API_KEY"
+JOB=$(curl -sf -H "$AUTH" -F "images=@$FILE" -F format=auto ${origin}/api/compress | jq -r '.jobs[0].id')
+STATUS=pending
+while [ "$STATUS" = pending ] || [ "$STATUS" = processing ]; do
+  STATUS=$(curl -sf -H "$AUTH" "${origin}/api/jobs/$JOB?wait=30" | jq -r .status)
+done
+mkdir -p compressed && curl -sf -H "$AUTH" -OJ --output-dir compressed ${origin}/api/download/$JOB && ls -l compressed`;
+}
+
+/** TinyPNG's own request at this host: HTTP Basic with user "api", the image as the body, the result at Location. */
+export function tinifyExample(origin: string, key: string | null): string {
+  return `${keyLine(key)}
+LOCATION=$(curl -s --user "api:$IMAGESQUEEZE_API_KEY" --data-binary @photo.png -D - -o /dev/null ${origin}/shrink \
+  | tr -d '\r' | sed -n 's/^[Ll]ocation: //p')
+curl -s --user "api:$IMAGESQUEEZE_API_KEY" -o photo.min.png "$LOCATION"`;
+}
+
+export function apiExamples(origin: string, key: string | null = null): ApiExample[] {
   return [
     {
       id: 'curl',
       label: 'curl',
-      code: `export IMAGESQUEEZE_API_KEY=isq_live_...   # create one on your dashboard
+      code: `${keyLine(key)}
 
 # Upload (repeat -F images=@... for several files); the answer lists the new jobs
 curl -s -H "Authorization: Bearer $IMAGESQUEEZE_API_KEY" \\
@@ -20,12 +51,13 @@ curl -s -H "Authorization: Bearer $IMAGESQUEEZE_API_KEY" \\
 
 # Wait up to 30 s for the job to finish (no polling loop), then download the result
 curl -s -H "Authorization: Bearer $IMAGESQUEEZE_API_KEY" "${origin}/api/jobs/JOB_ID?wait=30"
-curl -s -H "Authorization: Bearer $IMAGESQUEEZE_API_KEY" -o photo.min.jpg ${origin}/api/download/JOB_ID`,
+# -OJ keeps the result's own name and extension (photo.webp when converted); compressed/ keeps the original safe
+curl -s -H "Authorization: Bearer $IMAGESQUEEZE_API_KEY" -OJ --create-dirs --output-dir compressed ${origin}/api/download/JOB_ID`,
     },
     {
       id: 'node',
       label: 'Node.js',
-      code: `// Node 20 or later: fetch, FormData and Blob are built in.
+      code: `// Node 20 or later: fetch, FormData and Blob are built in. Export IMAGESQUEEZE_API_KEY first (as in the curl tab).
 import { readFile, writeFile } from 'node:fs/promises';
 
 const base = '${origin}';
@@ -41,7 +73,9 @@ const { jobs } = await upload.json();
 const job = await (await fetch(\`\${base}/api/jobs/\${jobs[0].id}?wait=30\`, { headers })).json();
 if (job.status === 'completed') {
   const image = await fetch(base + job.compressedPath, { headers });
-  await writeFile('photo.min.jpg', Buffer.from(await image.arrayBuffer()));
+  // The result's extension follows its format (format=auto may pick WebP or AVIF).
+  const ext = job.outputMimeType.split('/')[1].replace('jpeg', 'jpg');
+  await writeFile(\`photo.min.\${ext}\`, Buffer.from(await image.arrayBuffer()));
   console.log(\`\${job.originalSize} -> \${job.compressedSize} bytes\`);
 }`,
     },
@@ -63,7 +97,8 @@ job_id = upload.json()["jobs"][0]["id"]
 job = requests.get(f"{base}/api/jobs/{job_id}", params={"wait": 30}, headers=headers).json()
 if job["status"] == "completed":
     image = requests.get(base + job["compressedPath"], headers=headers)
-    with open("photo.min.jpg", "wb") as out:
+    ext = job["outputMimeType"].split("/")[1].replace("jpeg", "jpg")  # follows the result's format
+    with open(f"photo.min.{ext}", "wb") as out:
         out.write(image.content)`,
     },
   ];

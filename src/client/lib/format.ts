@@ -1,5 +1,6 @@
-// Number, size and name formatting shared by the tool page, the header and the dashboard (units and decimals from
-// the spec, section 9).
+// Number, size and name formatting shared by every page: one size formatter (the drop zone's 1024 steps and at most
+// one decimal, also on the dashboard and in estimates, so the same file reads the same everywhere) and one count
+// formatter ("10,000").
 import type { User } from '#contract/api';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
@@ -12,11 +13,11 @@ function formatWithDecimals(bytes: number, decimals: number): string {
   return `${parseFloat((bytes / 1024 ** i).toFixed(decimals))} ${UNITS[i]}`;
 }
 
-/** Sizes on the tool page (drop zone, job cards): 1024 steps, at most one decimal. */
+/** Every size the site shows: 1024 steps, at most one decimal. */
 export const formatFileSize = (bytes: number): string => formatWithDecimals(bytes, 1);
 
-/** Sizes on the dashboard: 1024 steps, at most two decimals. */
-export const formatBytes = (bytes: number): string => formatWithDecimals(bytes, 2);
+/** Whole counts with thousands separators: "10,000 images", the same in every browser locale. */
+export const formatCount = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 /** Whole-percent saving of compressed against original; never negative (the server never returns a bigger file). */
 export function savingPercent(originalSize: number, compressedSize: number | null | undefined): number {
@@ -26,6 +27,16 @@ export function savingPercent(originalSize: number, compressedSize: number | nul
 
 /** A perceptual score as the card and the comparison show it: one decimal (SSIMULACRA 2 runs to 100). */
 export const perceptualScoreText = (score: number): string => score.toFixed(1);
+
+/**
+ * A SSIMULACRA 2 score in words, for people who do not read the metric: 90 and up is where its authors place "no
+ * visible difference at normal viewing", 70 "very high quality" (the number itself goes in a tooltip).
+ */
+export function perceptualVerdict(score: number): 'looks identical' | 'very close' | 'visible changes' {
+  if (score >= 90) return 'looks identical';
+  if (score >= 70) return 'very close';
+  return 'visible changes';
+}
 
 /** Minutes as a short human duration: "< 1 min", "4 min", "1 h 5 min". */
 export function formatMinutes(minutes: number): string {

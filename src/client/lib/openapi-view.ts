@@ -63,6 +63,7 @@ export function fieldRows(schema: JsonSchema | undefined, components: Record<str
     name,
     type: typeLabel(field),
     required: required.has(name),
-    notes: notesOf(field),
+    // A field that only points at a named schema reads that schema's meaning ("code": ErrorCode's).
+    notes: notesOf(field.$ref && !field.description ? { ...field, description: components[refName(field.$ref)]?.description } : field),
   }));
 }

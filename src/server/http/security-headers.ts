@@ -14,10 +14,19 @@ const BASE_HEADERS: Record<string, string> = {
 
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Our built scripts (/assets/*.js). A worker runs under its own script's policy, and private mode's codec workers
+ * must import their sibling chunks, fetch the WebAssembly encoders and compile them: exactly that, from this origin
+ * only ('wasm-unsafe-eval' allows compiling WebAssembly, not eval). A script loaded by the page runs under the page's.
+ */
+export const SCRIPT_ASSET_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'";
+
+const isScriptAsset = (url: string) => /^\/assets\/[^?]+\.js(\?|$)/.test(url);
+
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(BASE_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', NON_PAGE_CSP);
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', isScriptAsset(request.url) ? SCRIPT_ASSET_CSP : NON_PAGE_CSP);
     return payload;
   });
 }
@@ -36,6 +45,8 @@ export function pagePolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "connect-src 'self' https:",
+    // Private mode's codec workers: our own scripts only (they run under SCRIPT_ASSET_CSP).
+    "worker-src 'self'",
     'frame-src https:',
     "font-src 'self' data:",
     "object-src 'none'",

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { User } from '#contract/api';
 import { CLIENT_ROUTES } from '#contract/routes';
-import { newNonce, pagePolicy } from './security-headers';
+import { newNonce, pagePolicy, SCRIPT_ASSET_CSP } from './security-headers';
 import { NOT_FOUND_MODULE, pageModule, preloadLinks, preloadsFor, readManifest } from './page-preloads';
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -52,6 +52,15 @@ export async function installStaticClient(app: FastifyInstance, clientDir: strin
     index: false,
     wildcard: true,
   });
+
+  // Private mode's offline service worker (written by the build): at the root, so its scope is the whole app.
+  const serviceWorker = path.join(clientDir, 'sw.js');
+  if (fs.existsSync(serviceWorker)) {
+    const source = fs.readFileSync(serviceWorker, 'utf8');
+    app.get('/sw.js', (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', SCRIPT_ASSET_CSP).type('text/javascript; charset=utf-8').send(source),
+    );
+  }
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, template: string) => {
     const nonce = newNonce();

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ActionInputError, globList, readInputs } from '../../../src/action/inputs';
-import { selectFiles } from '../../../src/action/compress-files';
+import { ActionInputError, globList, readInputs } from '#action/inputs';
+import { selectFiles } from '#action/compress-files';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'action-inputs-'));
 const event = path.join(dir, 'event.json');

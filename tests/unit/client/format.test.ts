@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatElapsed, formatExpiry, formatFileSize, formatMinutes, savingPercent } from '#client/lib/format.ts';
+import * as format from '#client/lib/format.ts';
+import { formatCount, formatElapsed, formatExpiry, formatFileSize, formatMinutes, savingPercent } from '#client/lib/format.ts';
 
 describe('formatFileSize (drop zone: 1024 steps, one decimal)', () => {
   it.each([
@@ -14,20 +15,20 @@ describe('formatFileSize (drop zone: 1024 steps, one decimal)', () => {
   ])('%d -> %s', (bytes, text) => expect(formatFileSize(bytes)).toBe(text));
 });
 
-describe('formatBytes (dashboard: 1024 steps, two decimals)', () => {
-  it.each([
-    [0, '0 Bytes'],
-    [1000, '1000 Bytes'],
-    [1024, '1 KB'],
-    [1587, '1.55 KB'],
-    [1_234_567, '1.18 MB'],
-    [5 * 1024 ** 3 + 123_456_789, '5.11 GB'],
-  ])('%d -> %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
+describe('one size formatter and one count formatter across the site', () => {
+  it('has no second size format (the dashboard once showed "6.73 MB" beside the tool’s "3.5 MB")', () => {
+    expect(Object.keys(format).filter((name) => /bytes|size/i.test(name) && name.startsWith('format'))).toEqual(['formatFileSize']);
+    expect(formatFileSize(1_234_567)).toBe('1.2 MB');
+    expect(formatFileSize(5 * 1024 ** 3 + 123_456_789)).toBe('5.1 GB');
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2048 GB');
+    expect(formatFileSize(-5)).toBe('0 Bytes');
+    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+  });
 
-  it('stays in GB for terabyte values', () => expect(formatBytes(2 * 1024 ** 4)).toBe('2048 GB'));
-  it('treats negative and non-finite values as zero', () => {
-    expect(formatBytes(-5)).toBe('0 Bytes');
-    expect(formatBytes(Number.NaN)).toBe('0 Bytes');
+  it('writes counts with thousands separators', () => {
+    expect(formatCount(10000)).toBe('10,000');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
   });
 });
 

@@ -12,7 +12,7 @@ describe('openapi view', () => {
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     expect(byName.status).toMatchObject({ type: '"pending" | "processing" | "completed" | "error"', required: true });
     expect(byName.compressedSize?.type).toBe('integer or null');
-    expect(byName.originalSize?.notes).toBe(''); // no fake safe-integer range
+    expect(byName.originalSize?.notes).toBe('Bytes of the upload'); // no fake safe-integer range
   });
 
   it('labels arrays, refs and files', () => {
@@ -22,5 +22,24 @@ describe('openapi view', () => {
     const rows = fieldRows(upload.content['multipart/form-data']!.schema, components);
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['quality', 'type', 'images']));
     expect(rows.find((r) => r.name === 'quality')?.notes).toContain('1-100');
+  });
+
+  it('gives every field a script sends or reads a one-line meaning, and the values of every closed set', () => {
+    const upload = (doc.paths['/api/compress']!.post as { requestBody: { content: Record<string, { schema: JsonSchema }> } }).requestBody;
+    const retune = { $ref: '#/components/schemas/RecompressSettings' };
+    const tables = {
+      upload: fieldRows(upload.content['multipart/form-data']!.schema, components),
+      ...Object.fromEntries(['Job', 'CompressResponse', 'FormatDecision', 'UploadRejection', 'Error'].map((n) => [n, fieldRows({ $ref: `#/components/schemas/${n}` }, components)])),
+      retune: fieldRows(retune, components),
+    };
+    const undescribed = Object.entries(tables).flatMap(([table, rows]) => rows.filter((r) => r.notes.trim() === '').map((r) => `${table}.${r.name}`));
+    expect(undescribed).toEqual([]);
+    const byName = Object.fromEntries(tables.upload.map((r) => [r.name, r]));
+    expect(byName.format?.type).toBe('"original" | "jpeg" | "png" | "webp" | "avif" | "auto"');
+    expect(byName.mode?.type).toBe('"quality" | "smart" | "size" | "lossless"');
+    expect(byName.metadata?.type).toBe('"strip" | "keep" | "keep-all"');
+    expect(byName.format?.notes).toContain('default `original`');
+    const wait = (doc.paths['/api/jobs/{id}']!.get as { parameters: { name: string; description?: string }[] }).parameters.find((p) => p.name === 'wait');
+    expect(wait?.description).toMatch(/Seconds/);
   });
 });

@@ -65,7 +65,8 @@ describe('PageShell', () => {
     expect(header.getByTestId('guest-mode').textContent).toBe('Guest Mode');
     expect(header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
     expect(header.queryByTestId('welcome')).toBeNull();
-    expect(header.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    // One header across the site: the tool has the same navigation as every other page.
+    expect(header.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
@@ -87,11 +88,15 @@ describe('PageShell', () => {
     await header.findByRole('link', { name: 'Sign In' });
     const nav = within(header.getByRole('navigation', { name: 'Main' }));
     expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Compress', '/'],
+      ['API', '/developers'],
       ['Features', '/landing'],
-      ['Blog', '/blog'],
       ['Help', '/help'],
+      ['Blog', '/blog'],
       ['About', '/about'],
     ]);
+    // On a phone the header has room for one link: the API's.
+    expect(nav.getAllByRole('link').filter((a) => !a.className.includes('hidden')).map((a) => a.textContent)).toEqual(['API']);
     expect(header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
     expect(header.queryByTestId('guest-mode')).toBeNull();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
@@ -107,16 +112,15 @@ describe('PageShell', () => {
     expect(header.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
-  it('focused, guest: only the way back to the compressor, and no footer', async () => {
+  it('focused, guest: the same navigation (Compress leads back to the compressor) and footer, no Sign In', async () => {
     serveSession(null);
     const header = renderShell('focused');
     expect(header.getByTestId('session-pending')).toBeTruthy();
     await sessionKnown(header);
-    expect(header.getByRole('link', { name: 'Back to Compressor' }).getAttribute('href')).toBe('/');
-    expect(header.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#main', '/', '/']);
+    expect(header.getByRole('link', { name: 'Compress' }).getAttribute('href')).toBe('/');
+    expect(header.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(header.queryByRole('link', { name: 'Sign In' })).toBeNull();
-    expect(header.queryByRole('navigation')).toBeNull();
-    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/developers');
   });
 
   it('focused, signed in: avatar and Sign out without a Dashboard link; signing out goes to the compressor', async () => {

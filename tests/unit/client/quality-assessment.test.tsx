@@ -32,7 +32,7 @@ describe('QualityAssessment', () => {
     expect(screen.getByTestId('metric-space-saved').textContent).toBe('600 Bytes');
     const quality = screen.getByTestId('metric-quality-level').firstElementChild as HTMLElement;
     expect(quality.textContent).toBe('72% (Medium)');
-    expect(quality.className).toMatch(/yellow/);
+    expect(quality.className).toMatch(/amber/);
     expect(screen.getByTestId('metric-compression-type').textContent).toBe('Web optimized');
   });
 

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { integrationGroups, WEBHOOK_VERIFY_NODE, WEBHOOK_VERIFY_PYTHON } from '../../../src/client/content/integration-examples';
-import { newWebhookSecret, signWebhook } from '../../../src/server/webhooks/signature';
-import { USAGE } from '../../../src/cli/options';
+import { integrationGroups, WEBHOOK_VERIFY_NODE, WEBHOOK_VERIFY_PYTHON } from '#client/content/integration-examples.ts';
+import { newWebhookSecret, signWebhook } from '#server/webhooks/signature';
+import { USAGE } from '#cli/options';
 import { REPO_ROOT } from '../../support/paths';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'integration-examples-'));

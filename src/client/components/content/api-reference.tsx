@@ -1,7 +1,10 @@
-// The API reference, rendered from the OpenAPI document the server publishes: operations grouped by tag, then schemas.
+// The API reference, rendered from the OpenAPI document the server publishes: the endpoints a script can call first
+// (an API key or Tinify's Basic auth), then those only the website uses, each group by tag; then the schemas. Text
+// from the document shows its `backticks` as code.
 import { Card } from '#client/components/ui/card.tsx';
 import { ContentSection } from './content-section';
 import { DataTable, type DataColumn } from './data-table';
+import { InlineCode } from './inline-code';
 import { fieldRows, typeLabel, type FieldRow, type JsonSchema } from '#client/lib/openapi-view.ts';
 
 interface Operation {
@@ -27,7 +30,7 @@ const METHOD_STYLES: Record<string, string> = {
   delete: 'bg-red-100 text-red-900',
 };
 
-const anchorOf = (method: string, path: string) => `${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}`;
+export const anchorOf = (method: string, path: string) => `${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}`;
 
 function authLabel(op: Operation): string {
   const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
@@ -49,7 +52,7 @@ const FIELD_COLUMNS: DataColumn<FieldRow>[] = [
     ),
   },
   { header: 'Type', className: 'font-mono', cell: (row) => row.type },
-  { header: 'Notes', cell: (row) => row.notes },
+  { header: 'Notes', cell: (row) => <InlineCode text={row.notes} /> },
 ];
 
 function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
@@ -67,32 +70,32 @@ function OperationCard({ method, path, op, components }: { method: string; path:
   const [bodyType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
   return (
     <Card className="p-5" id={anchorOf(method, path)} data-testid="api-operation">
-      <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+      <h4 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
         <span className={`rounded px-2 py-0.5 font-mono text-xs uppercase ${METHOD_STYLES[method] ?? 'bg-slate-100'}`}>{method}</span>
         <code className="break-all">{path}</code>
-      </h3>
-      <p className="mt-2 text-slate-800">{op.summary}</p>
-      {op.description && <p className="mt-1 text-sm text-slate-700">{op.description}</p>}
+      </h4>
+      <p className="mt-2 text-slate-800"><InlineCode text={op.summary} /></p>
+      {op.description && <p className="mt-1 text-sm text-slate-700"><InlineCode text={op.description} /></p>}
       <p className="mt-1 text-xs text-slate-600">{authLabel(op)}</p>
       {params.length > 0 && (
         <>
-          <h4 className="mt-3 text-sm font-semibold text-slate-900">Parameters</h4>
+          <h5 className="mt-3 text-sm font-semibold text-slate-900">Parameters</h5>
           <Fields rows={params} caption={`Parameters of ${method.toUpperCase()} ${path}`} />
         </>
       )}
       {body && (
         <>
-          <h4 className="mt-3 text-sm font-semibold text-slate-900">Request body ({bodyType})</h4>
+          <h5 className="mt-3 text-sm font-semibold text-slate-900">Request body ({bodyType})</h5>
           <Fields rows={fieldRows(body.schema, components)} caption={`Request body of ${method.toUpperCase()} ${path}`} />
         </>
       )}
-      <h4 className="mt-3 text-sm font-semibold text-slate-900">Responses</h4>
+      <h5 className="mt-3 text-sm font-semibold text-slate-900">Responses</h5>
       <ul className="mt-1 space-y-1 text-sm">
         {Object.entries(op.responses).map(([status, response]) => {
           const [type, content] = Object.entries(response.content ?? {})[0] ?? [];
           return (
             <li key={status} className="text-slate-700">
-              <span className="font-mono font-semibold text-slate-900">{status}</span> {response.description}
+              <span className="font-mono font-semibold text-slate-900">{status}</span> <InlineCode text={response.description} />
               {content && <span className="font-mono text-slate-600"> ({type === 'application/json' ? typeLabel(content.schema) : type})</span>}
             </li>
           );
@@ -106,26 +109,77 @@ function SchemaSection({ name, schema, components }: { name: string; schema: Jso
   return (
     <Card className="p-5" id={`schema-${name}`}>
       <h3 className="font-mono text-base font-semibold text-slate-900">{name}</h3>
+      {schema.description && <p className="mt-1 text-sm text-slate-700"><InlineCode text={schema.description} /></p>}
       <Fields rows={fieldRows(schema, components)} caption={`Fields of ${name}`} />
     </Card>
   );
 }
 
-export function ApiReference({ doc }: { doc: OpenApiDocument }) {
-  const byTag = doc.tags.map((tag) => ({
-    tag: tag.name,
-    operations: Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops)
-        .filter(([, op]) => op.tags.includes(tag.name))
-        .map(([method, op]) => ({ method, path, op })),
-    ),
-  }));
+export interface ReferenceGroup {
+  id: 'for-scripts' | 'website';
+  title: string;
+  lead: string;
+  tags: { tag: string; operations: { method: string; path: string; op: Operation }[] }[];
+}
+
+/** A script reaches an operation with an API key (or Tinify's Basic auth); the rest need the website's session. */
+const forScripts = (op: Operation) => (op.security ?? []).some((s) => 'apiKey' in s || 'tinifyBasic' in s);
+
+/** The operations in reading order: for scripts first, then the website's own; by tag inside each. */
+export function referenceGroups(doc: OpenApiDocument): ReferenceGroup[] {
+  const all = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method, path, op })));
+  const group = (id: ReferenceGroup['id'], title: string, lead: string, keep: (op: Operation) => boolean): ReferenceGroup => ({
+    id,
+    title,
+    lead,
+    tags: doc.tags
+      .map((t) => ({ tag: t.name, operations: all.filter(({ op }) => keep(op) && op.tags.includes(t.name)) }))
+      .filter((t) => t.operations.length > 0),
+  });
+  return [
+    group('for-scripts', 'For scripts', 'Reachable with an API key (Bearer), or with HTTP Basic for the Tinify-compatible endpoints.', forScripts),
+    group('website', 'Used by the website', "The web app's own endpoints: they need its session cookie and answer 403 to API keys.", (op) => !forScripts(op)),
+  ];
+}
+
+/** The index at the top of the reference: every endpoint by group and tag, linking to its card. */
+export function EndpointIndex({ groups }: { groups: ReferenceGroup[] }) {
+  return (
+    <nav aria-label="Endpoints" className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="endpoint-index">
+      <p className="font-semibold text-slate-900">Endpoints</p>
+      <div className="mt-2 grid gap-4 md:grid-cols-2">
+        {groups.map((g) => (
+          <div key={g.id}>
+            <a href={`#${g.id}`} className="font-medium text-blue-700 underline">{g.title}</a>
+            <ul className="mt-1 space-y-0.5">
+              {g.tags.flatMap((t) => t.operations).map(({ method, path, op }) => (
+                <li key={`${method} ${path}`} className="truncate">
+                  <a href={`#${anchorOf(method, path)}`} className="text-slate-700 hover:text-blue-700 hover:underline" title={op.summary}>
+                    <span className="inline-block w-14 font-mono text-xs uppercase text-slate-600">{method}</span>
+                    <code>{path}</code>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+export function ApiReference({ doc, groups }: { doc: OpenApiDocument; groups: ReferenceGroup[] }) {
   return (
     <div className="space-y-10">
-      {byTag.map(({ tag, operations }) => (
-        <ContentSection key={tag} id={`tag-${tag}`} title={tag} className="space-y-4">
-          {operations.map(({ method, path, op }) => (
-            <OperationCard key={`${method} ${path}`} method={method} path={path} op={op} components={doc.components.schemas} />
+      {groups.map((g) => (
+        <ContentSection key={g.id} id={g.id} title={g.title} subtitle={g.lead} className="space-y-6">
+          {g.tags.map(({ tag, operations }) => (
+            <div key={tag} className="space-y-4">
+              <h3 id={`${g.id}-${tag.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`} className="text-lg font-semibold text-slate-900">{tag}</h3>
+              {operations.map(({ method, path, op }) => (
+                <OperationCard key={`${method} ${path}`} method={method} path={path} op={op} components={doc.components.schemas} />
+              ))}
+            </div>
           ))}
         </ContentSection>
       ))}

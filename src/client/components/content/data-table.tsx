@@ -1,7 +1,27 @@
 // A table of rows described by columns. The caption names it for screen readers; by default the first column's cells
 // are row headers, so each value is read out with what it belongs to.
-import type { Key, ReactNode } from 'react';
+import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { cn } from '#client/lib/cn.ts';
+
+/**
+ * Whether the table is wider than its frame (a reference table on a phone): then the frame must be reachable by
+ * keyboard to scroll it, as a named region. Tables that fit stay out of the tab order.
+ */
+function useOverflowing() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
+}
 
 export interface DataColumn<Row> {
   header: string;
@@ -44,8 +64,13 @@ export interface DataTableProps<Row> {
 
 export function DataTable<Row>({ caption, columns, rows, rowKey, rowHeaders = true, look = 'boxed' }: DataTableProps<Row>) {
   const style = LOOKS[look];
+  const { ref, overflowing } = useOverflowing();
   return (
-    <div className={style.frame}>
+    <div
+      ref={ref}
+      className={style.frame}
+      {...(overflowing && { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` })}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={style.head}>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { createApiKeySchema, type CreatedApiKey } from '#contract/api-keys';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useUsage } from '#client/api/api-keys.ts';
+import { formatCount } from '#client/lib/format.ts';
 import { toast } from '#client/lib/toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -72,7 +73,7 @@ export function ApiKeys() {
         </CardTitle>
         <p className="text-sm text-slate-600">
           Compress from scripts and build tools. See the <Link href="/developers" className="text-blue-700 underline">API reference</Link>.
-          {usage && ` This month (${usage.month}): ${usage.images} of ${usage.limits.imagesPerMonthPerUser} images.`}
+          {usage && ` This month (${usage.month}): ${formatCount(usage.images)} of ${formatCount(usage.limits.imagesPerMonthPerUser)} images.`}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

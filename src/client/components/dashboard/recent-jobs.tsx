@@ -3,7 +3,7 @@ import { Download, ImagePlus } from 'lucide-react';
 import type { Job } from '#contract/api';
 import { cn } from '#client/lib/cn.ts';
 import { downloadJob } from '#client/lib/download.ts';
-import { formatBytes, formatDateTime, formatExpiry, savingPercent } from '#client/lib/format.ts';
+import { formatFileSize, formatDateTime, formatExpiry, savingPercent } from '#client/lib/format.ts';
 import { outputFormatText } from '#client/lib/output-format.ts';
 import { statusStyle } from '#client/components/tool/job-status.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -51,11 +51,11 @@ export function RecentJobs({ jobs }: { jobs: Job[] }) {
                         <Badge className={cn('shrink-0', style.className)}>{style.label}</Badge>
                       </div>
                       <p className="mt-0.5 text-xs text-slate-600">
-                        {formatBytes(job.originalSize)}
+                        {formatFileSize(job.originalSize)}
                         {completed && job.compressedSize != null && (
                           <>
                             {' → '}
-                            {formatBytes(job.compressedSize)} ({savingPercent(job.originalSize, job.compressedSize)}% saved)
+                            {formatFileSize(job.compressedSize)} ({savingPercent(job.originalSize, job.compressedSize)}% saved)
                           </>
                         )}
                         {' · '}

@@ -1,13 +1,13 @@
 import { BarChart3, FileImage, HardDrive } from 'lucide-react';
 import type { DashboardStats } from '#client/lib/dashboard-stats.ts';
-import { formatBytes } from '#client/lib/format.ts';
+import { formatFileSize } from '#client/lib/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
 
 /** `formats`: the completed results per output format ("AVIF 8, JPEG 4"), shown under the job count. */
 export function StatCards({ stats, formats = '' }: { stats: DashboardStats; formats?: string }) {
   const cards = [
     { icon: FileImage, title: 'Total Jobs', value: String(stats.totalJobs), note: `${stats.completedJobs} completed${formats ? ` · ${formats}` : ''}`, id: 'total-jobs' },
-    { icon: HardDrive, title: 'Storage Saved', value: formatBytes(stats.storageSaved), note: 'Across completed jobs', id: 'storage-saved' },
+    { icon: HardDrive, title: 'Storage Saved', value: formatFileSize(stats.storageSaved), note: 'Across completed jobs', id: 'storage-saved' },
     { icon: BarChart3, title: 'Avg. Compression', value: `${stats.averageCompression}%`, note: 'Smaller than the originals', id: 'avg-compression' },
   ] as const;
   return (

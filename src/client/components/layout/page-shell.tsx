@@ -1,14 +1,13 @@
-// The frame of every page but the 404: skip link, one header that knows whether the visitor is signed in, the page's
-// single <main> (the skip link's target) and, where the page has one, the footer. The variants follow the spec's
-// differences between the pages:
+// The frame of every page but the 404: skip link, one header with the same navigation everywhere (Compress, API,
+// Features, Help, Blog, About; "API" stays visible on a phone) that knows whether the visitor is signed in, the
+// page's single <main> (the skip link's target) and the footer. The variants differ only at the header's end:
 // - tool (/): greeting, Dashboard link, avatar and Sign out, or "Guest Mode" and Sign In; the header stays in view.
-// - site (marketing, legal, blog, help, developers): site navigation, then Sign In, or the account without a greeting.
-// - focused (/auth, /dashboard): "Back to Compressor" instead of navigation, no footer; signing out leaves for /.
+// - site (marketing, legal, blog, help, developers): Sign In, or the account without a greeting.
+// - focused (/auth, /dashboard): no Sign In (it is the page itself), no Dashboard link; signing out leaves for /.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '#client/api/account.ts';
 import { cn } from '#client/lib/cn.ts';
-import { BackLink } from '#client/components/content/back-link.tsx';
 import { AccountNav, GuestNav } from './account-nav';
 import { BrandLink, SkipLink } from './brand';
 import { SiteFooter } from './site-footer';
@@ -17,35 +16,36 @@ export type PageShellVariant = 'tool' | 'site' | 'focused';
 
 interface VariantLayout {
   sticky: boolean;
-  nav: 'site' | 'back' | null;
   greet: boolean;
   dashboardLink: boolean;
   /** What a guest sees at the end of the header. */
   guest: 'badge-and-sign-in' | 'sign-in' | null;
-  footer: boolean;
   signOutTo?: string;
 }
 
 const VARIANTS: Record<PageShellVariant, VariantLayout> = {
-  tool: { sticky: true, nav: null, greet: true, dashboardLink: true, guest: 'badge-and-sign-in', footer: true },
-  site: { sticky: false, nav: 'site', greet: false, dashboardLink: true, guest: 'sign-in', footer: true },
+  tool: { sticky: true, greet: true, dashboardLink: true, guest: 'badge-and-sign-in' },
+  site: { sticky: false, greet: false, dashboardLink: true, guest: 'sign-in' },
   // Only /dashboard shows a signed-in header here (/auth sends a signed-in visitor away), and after signing out
   // there is nothing left on it for a guest.
-  focused: { sticky: false, nav: 'back', greet: false, dashboardLink: false, guest: null, footer: false, signOutTo: '/' },
+  focused: { sticky: false, greet: false, dashboardLink: false, guest: null, signOutTo: '/' },
 };
 
-const SITE_NAV = [
-  { href: '/landing', label: 'Features' },
-  { href: '/blog', label: 'Blog' },
-  { href: '/help', label: 'Help' },
-  { href: '/about', label: 'About' },
+/** `phone`: also shown below the md breakpoint, where the header has room for one link. */
+export const SITE_NAV = [
+  { href: '/', label: 'Compress', phone: false },
+  { href: '/developers', label: 'API', phone: true },
+  { href: '/landing', label: 'Features', phone: false },
+  { href: '/help', label: 'Help', phone: false },
+  { href: '/blog', label: 'Blog', phone: false },
+  { href: '/about', label: 'About', phone: false },
 ] as const;
 
 function SiteNav() {
   return (
-    <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
+    <nav aria-label="Main" className="flex min-w-0 items-center gap-4 text-sm font-medium text-slate-700 lg:gap-6">
       {SITE_NAV.map((item) => (
-        <Link key={item.href} href={item.href} className="hover:text-blue-700">
+        <Link key={item.href} href={item.href} className={cn('hover:text-blue-700', !item.phone && 'hidden md:inline')}>
           {item.label}
         </Link>
       ))}
@@ -67,11 +67,10 @@ function PageHeader({ variant }: { variant: PageShellVariant }) {
     <header className={cn('border-b border-slate-200', layout.sticky ? 'sticky top-0 z-30 bg-white/95 backdrop-blur' : 'bg-white')}>
       <SkipLink />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-        <div className="flex min-w-0 items-center gap-3 sm:gap-4">
+        <div className="flex min-w-0 items-center gap-4 sm:gap-6">
           <BrandLink />
-          {layout.nav === 'back' && <BackLink label="Back to Compressor" className="shrink-0" />}
+          <SiteNav />
         </div>
-        {layout.nav === 'site' && <SiteNav />}
         <HeaderEnd layout={layout} />
       </div>
     </header>
@@ -85,7 +84,7 @@ export function PageShell({ variant, className, children }: { variant: PageShell
       <main id="main" tabIndex={-1} className={cn('w-full flex-1 focus:outline-none', className)}>
         {children}
       </main>
-      {VARIANTS[variant].footer && <SiteFooter />}
+      <SiteFooter />
     </div>
   );
 }

@@ -15,6 +15,7 @@ const COLUMNS = [
   {
     title: 'Resources',
     links: [
+      { href: '/developers', label: 'API' },
       { href: '/blog', label: 'Blog' },
       { href: '/help', label: 'Help Center' },
     ],

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { Job } from '#contract/api';
 import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '#contract/settings';
-import { useRecompress } from '#client/api/jobs.ts';
+import { useRecompress, type Retune } from '#client/api/jobs.ts';
+import type { EstimateFrom } from '#client/api/estimate.ts';
 import { ApiRequestError, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
@@ -42,11 +43,17 @@ export function recompressChanges(job: Job, quality: number, format: OutputForma
   };
 }
 
-export function AdjustDialog({ job, onClose }: { job: Job; onClose: () => void }) {
+/** Where the re-tune and its estimate run: the server unless the job source says otherwise (private mode). */
+export interface AdjustRunner {
+  retune: Retune;
+  estimateFrom: EstimateFrom;
+}
+
+export function AdjustDialog({ job, onClose, runner }: { job: Job; onClose: () => void; runner?: AdjustRunner }) {
   const [quality, setQuality] = useState(job.compressionQuality);
   const [format, setFormat] = useState<OutputFormat>(job.outputFormat);
   const [control, setControl] = useState(() => controlOf(job));
-  const recompress = useRecompress();
+  const recompress = useRecompress(runner?.retune);
   const error = recompress.error;
   const serverProblem = error instanceof ApiRequestError && error.field ? { field: error.field, message: error.serverMessage } : null;
   const blocked = Object.keys(controlProblems(control)).length > 0;
@@ -100,9 +107,9 @@ export function AdjustDialog({ job, onClose }: { job: Job; onClose: () => void }
         </div>
         {/* The live estimate is for quality mode: smart and target-size modes search when the file is compressed. */}
         {control.mode === 'quality' && !blocked && (
-          <AdjustEstimate job={job} quality={quality} format={format} maxWidth={bound(control.maxWidth)} maxHeight={bound(control.maxHeight)} />
+          <AdjustEstimate job={job} quality={quality} format={format} maxWidth={bound(control.maxWidth)} maxHeight={bound(control.maxHeight)} estimateFrom={runner?.estimateFrom} />
         )}
-        <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} />
+        <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} onDevice={runner !== undefined} />
         {error && !serverProblem && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
             {errorMessage(error)}

@@ -2,9 +2,9 @@
 // result at 1:1 (where compression artefacts show), both updated shortly after the slider stops.
 import type { Job } from '#contract/api';
 import { FORMAT_LABELS, type OutputFormat } from '#contract/settings';
-import { useEstimate } from '#client/api/estimate.ts';
+import { useEstimate, type EstimateFrom } from '#client/api/estimate.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { formatBytes } from '#client/lib/format.ts';
+import { formatFileSize } from '#client/lib/format.ts';
 
 /** The preview box, in CSS pixels: the region of the result shown at 1:1. */
 const PREVIEW_WIDTH = 360;
@@ -18,7 +18,22 @@ function boundedSize(job: Job, maxWidth: number | null, maxHeight: number | null
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export function AdjustEstimate({ job, quality, format, maxWidth, maxHeight }: { job: Job; quality: number; format: OutputFormat; maxWidth: number | null; maxHeight: number | null }) {
+export function AdjustEstimate({
+  job,
+  quality,
+  format,
+  maxWidth,
+  maxHeight,
+  estimateFrom,
+}: {
+  job: Job;
+  quality: number;
+  format: OutputFormat;
+  maxWidth: number | null;
+  maxHeight: number | null;
+  /** Private mode's estimate (its workers); the server's when not given. */
+  estimateFrom?: EstimateFrom;
+}) {
   const size = boundedSize(job, maxWidth, maxHeight);
   const region = {
     left: Math.max(0, Math.round((size.width - PREVIEW_WIDTH) / 2)),
@@ -26,7 +41,7 @@ export function AdjustEstimate({ job, quality, format, maxWidth, maxHeight }: { 
     width: Math.min(size.width, PREVIEW_WIDTH),
     height: Math.min(size.height, PREVIEW_HEIGHT),
   };
-  const estimate = useEstimate(job.id, { quality, format, maxWidth, maxHeight, region }, true);
+  const estimate = useEstimate(job.id, { quality, format, maxWidth, maxHeight, region }, true, estimateFrom);
   const data = estimate.data;
   const saved = data ? Math.round((1 - data.estimatedSize / job.originalSize) * 100) : null;
   return (
@@ -34,7 +49,7 @@ export function AdjustEstimate({ job, quality, format, maxWidth, maxHeight }: { 
       <p className="text-xs text-slate-700">
         {data ? (
           <>
-            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatBytes(data.estimatedSize)}</strong> as {FORMAT_LABELS[data.outputFormat]}
+            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatFileSize(data.estimatedSize)}</strong> as {FORMAT_LABELS[data.outputFormat]}
             {saved !== null && ` (${saved >= 0 ? `${saved}% smaller` : `${-saved}% larger`} than the original)`}
             {data.keepsOriginal && ', the original kept: re-encoding it gives no smaller file'}
             {estimate.isFetching && ' - updating...'}

@@ -14,10 +14,12 @@ export interface CompressionSettingsProps {
   presets?: Preset[];
   value: Settings;
   onChange: (next: Settings) => void;
+  /** Private mode: the controls say what the browser cannot do. */
+  onDevice?: boolean;
 }
 
 // Until /api/compression-presets answers, the contract's own presets (the same the server serves): the choice never jumps.
-export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onChange }: CompressionSettingsProps) {
+export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onChange, onDevice = false }: CompressionSettingsProps) {
   const selected = selectedPresetId(value, presets);
 
   return (
@@ -88,8 +90,8 @@ export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onCh
             <span>Better quality</span>
           </div>
         </div>
-        <OutputFormatChoice value={value} onChange={onChange} />
-        <ControlSettingsFields idPrefix="settings" value={value.control} onChange={(control) => onChange({ ...value, control })} />
+        <OutputFormatChoice value={value} onChange={onChange} onDevice={onDevice} />
+        <ControlSettingsFields idPrefix="settings" value={value.control} onChange={(control) => onChange({ ...value, control })} onDevice={onDevice} />
       </CardContent>
     </Card>
   );

@@ -11,12 +11,15 @@ export function ControlSettingsFields({
   onChange,
   idPrefix,
   serverProblem,
+  onDevice = false,
 }: {
   value: ControlSettings;
   onChange: (next: ControlSettings) => void;
   idPrefix: string;
   /** A field the server refused (400 with `field`), shown next to that field. */
   serverProblem?: { field: string; message: string } | null;
+  /** Private mode: the browser's encoders write no metadata, so only Remove is offered. */
+  onDevice?: boolean;
 }) {
   const problems = controlProblems(value);
   const problemOf = (field: ControlField) => problems[field] ?? (serverProblem?.field === field ? serverProblem.message : undefined);
@@ -113,20 +116,22 @@ export function ControlSettingsFields({
         </label>
         <select
           id={id('metadata')}
-          value={value.metadata}
+          value={onDevice ? 'strip' : value.metadata}
           onChange={(e) => onChange({ ...value, metadata: e.target.value as MetadataPolicy })}
           aria-describedby={id('metadata-note')}
           className={`${INPUT} border-slate-300`}
           data-testid={id('metadata')}
         >
           {METADATA_POLICIES.map((m) => (
-            <option key={m} value={m}>
+            <option key={m} value={m} disabled={onDevice && m !== 'strip'}>
               {METADATA_LABELS[m]}
+              {onDevice && m !== 'strip' ? ' (not on this device)' : ''}
             </option>
           ))}
         </select>
         <p id={id('metadata-note')} className="mt-1 text-xs text-slate-600">
-          {METADATA_NOTES[value.metadata]}
+          {METADATA_NOTES[onDevice ? 'strip' : value.metadata]}
+          {onDevice && <> In private mode metadata is always removed: keeping it needs our servers.</>}
         </p>
       </div>
     </div>

@@ -21,9 +21,13 @@ export interface JobsGridProps {
   clearing: boolean;
   onDownloadAll: () => void;
   downloading: boolean;
+  /** What happens to the files, said when there are none yet (the server's retention unless told otherwise). */
+  keptNote?: string;
+  /** Saves one result (the server's download unless told otherwise). */
+  onDownload?: (job: Job) => void;
 }
 
-export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading }: JobsGridProps) {
+export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote, onDownload = (j) => void downloadJob(j) }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
 
@@ -69,7 +73,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
       </Dialog>
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          No files yet. Compressed images appear here, and are deleted automatically {RETENTION_TEXT}.
+          No files yet. Compressed images appear here, {keptNote ?? `and are deleted automatically ${RETENTION_TEXT}`}.
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Compression jobs">
@@ -78,7 +82,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
               <div className="w-full min-w-0">
                 <JobCard
                   job={job}
-                  onDownload={(j) => void downloadJob(j)}
+                  onDownload={onDownload}
                   onCompare={onCompare}
                   onRemove={onRemove}
                   onAdjust={onAdjust}

@@ -15,7 +15,16 @@ const NOTES: Record<OutputFormat, string> = {
   auto: 'Per image, the smallest file at the same visual quality, among the formats this browser can show.',
 };
 
-export function OutputFormatChoice({ value, onChange }: { value: CompressionSettings; onChange: (next: CompressionSettings) => void }) {
+export function OutputFormatChoice({
+  value,
+  onChange,
+  onDevice = false,
+}: {
+  value: CompressionSettings;
+  onChange: (next: CompressionSettings) => void;
+  /** Private mode: PNG output is lossless only (no palette quantiser runs in the browser). */
+  onDevice?: boolean;
+}) {
   const [shown, setShown] = useState<ImageFormat[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -48,6 +57,9 @@ export function OutputFormatChoice({ value, onChange }: { value: CompressionSett
       <p id="output-format-note" className="mt-2 text-xs text-slate-600">
         {NOTES[value.format]}
         {value.format === 'auto' && shown && <> This browser: {shown.map((f) => FORMAT_LABELS[f]).join(', ')}.</>}
+        {onDevice && (value.format === 'png' || value.format === 'original' || value.format === 'auto') && (
+          <> On this device PNG is saved losslessly only: reducing its colours (a smaller PNG) needs our servers.</>
+        )}
         {unsupported && <strong className="text-red-700"> This browser cannot show {FORMAT_LABELS[value.format]}; the files still download.</strong>}
       </p>
       {value.format === 'jpeg' && (

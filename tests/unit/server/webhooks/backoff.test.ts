@@ -1,6 +1,6 @@
 // Webhook retries back off exponentially from the base, with at most ±10 % jitter, never more than an hour apart.
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from '../../../../src/server/webhooks/dispatcher';
+import { backoffMs } from '#server/webhooks/dispatcher';
 
 describe('webhook retry backoff', () => {
   it('doubles from the base per failed attempt, within ±10 %', () => {

@@ -1,9 +1,11 @@
 // The comparison's title bar: which file, split or side by side, full screen, and close.
 import { Columns2, Maximize2, Minimize2, SplitSquareHorizontal, X } from 'lucide-react';
-import { cn } from '#client/lib/cn.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { ViewerButton } from './viewer-button';
 
 export type ViewMode = 'split' | 'side-by-side';
+
+/** On a phone the buttons are icons (their names stay for screen readers), so the bar takes one row above the image. */
+const PHONE_ICON_ONLY = 'sr-only sm:not-sr-only';
 
 export interface ComparisonHeaderProps {
   titleId: string;
@@ -17,43 +19,39 @@ export interface ComparisonHeaderProps {
 
 export function CloseComparisonButton({ onClose }: { onClose: () => void }) {
   return (
-    <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close comparison">
+    <ViewerButton onClick={onClose} aria-label="Close comparison" className="px-2">
       <X className="h-4 w-4" aria-hidden="true" />
-    </Button>
+    </ViewerButton>
   );
 }
 
 export function ComparisonHeader({ titleId, filename, mode, onMode, fullscreen, onToggleFullscreen, onClose }: ComparisonHeaderProps) {
-  const modeButton = (value: ViewMode) => ({
-    'aria-pressed': mode === value,
-    onClick: () => onMode(value),
-    className: cn('h-7', mode === value && 'bg-slate-100'),
-  });
+  const modeButton = (value: ViewMode) => ({ 'aria-pressed': mode === value, active: mode === value, onClick: () => onMode(value) });
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3">
-      <div className="min-w-0">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+      <div className="flex min-w-0 items-baseline gap-2">
+        <h2 id={titleId} className="shrink-0 text-base font-semibold text-neutral-50">
           Quality Assessment
         </h2>
-        <p className="truncate text-sm text-slate-600" title={filename}>
+        <p className="min-w-0 truncate text-sm text-neutral-300" title={filename}>
           {filename}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <div role="group" aria-label="View mode" className="flex rounded-md border border-slate-300 p-0.5">
-          <Button variant="ghost" size="sm" {...modeButton('split')}>
+        <div role="group" aria-label="View mode" className="flex gap-1">
+          <ViewerButton {...modeButton('split')}>
             <SplitSquareHorizontal className="h-4 w-4" aria-hidden="true" />
-            Split
-          </Button>
-          <Button variant="ghost" size="sm" {...modeButton('side-by-side')}>
+            <span className={PHONE_ICON_ONLY}>Split</span>
+          </ViewerButton>
+          <ViewerButton {...modeButton('side-by-side')}>
             <Columns2 className="h-4 w-4" aria-hidden="true" />
-            Side by side
-          </Button>
+            <span className={PHONE_ICON_ONLY}>Side by side</span>
+          </ViewerButton>
         </div>
-        <Button variant="secondary" size="sm" onClick={onToggleFullscreen}>
+        <ViewerButton onClick={onToggleFullscreen}>
           {fullscreen ? <Minimize2 className="h-4 w-4" aria-hidden="true" /> : <Maximize2 className="h-4 w-4" aria-hidden="true" />}
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
-        </Button>
+          <span className={PHONE_ICON_ONLY}>{fullscreen ? 'Exit full screen' : 'Full screen'}</span>
+        </ViewerButton>
         <CloseComparisonButton onClose={onClose} />
       </div>
     </div>

@@ -14,7 +14,7 @@ export function DiffSettings({ threshold, onThreshold, colour, onColour }: DiffS
   const name = useId();
   return (
     <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2">
-      <label className="flex items-center gap-2 text-sm text-slate-800">
+      <label className="flex items-center gap-2 text-sm text-neutral-200">
         Threshold
         <input
           type="range"
@@ -23,14 +23,14 @@ export function DiffSettings({ threshold, onThreshold, colour, onColour }: DiffS
           step={1}
           value={threshold}
           onChange={(e) => onThreshold(Number(e.target.value))}
-          className="w-32 accent-blue-600"
+          className="w-32 accent-sky-300"
           aria-label="Difference threshold"
           aria-valuetext={`a pixel counts when its colour changes by more than ${threshold} of 255`}
           data-testid="diff-threshold"
         />
         <span className="w-6 tabular-nums">{threshold}</span>
       </label>
-      <fieldset className="flex items-center gap-2 text-sm text-slate-800">
+      <fieldset className="flex items-center gap-2 text-sm text-neutral-200">
         <legend className="sr-only">Overlay colour</legend>
         <span aria-hidden="true">Colour</span>
         {(Object.keys(DIFF_COLOURS) as DiffColour[]).map((c) => (

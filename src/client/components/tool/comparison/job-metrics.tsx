@@ -1,10 +1,14 @@
-// What the compression did to one job: size saved, the quality level with its colour, the preset and the format.
+// Details of what the compression did to one job (behind the summary's Details): size saved, the quality level with
+// its colour, the preset and the format.
 import type { ReactNode } from 'react';
 import type { Job } from '#contract/api';
 import { COMPRESSION_PRESETS } from '#contract/presets';
 import { formatFileSize, perceptualScoreText, savingPercent } from '#client/lib/format.ts';
 import { outputFormatText } from '#client/lib/output-format.ts';
-import { qualityLevel, QUALITY_LEVEL_CLASSES, QUALITY_LEVEL_LABELS } from '#client/lib/image-diff.ts';
+import { qualityLevel, QUALITY_LEVEL_LABELS, type QualityLevel } from '#client/lib/image-diff.ts';
+
+// The level's colour as it reads on the comparison's dark surface.
+const LEVEL_ON_DARK: Record<QualityLevel, string> = { high: 'text-emerald-300', medium: 'text-amber-300', low: 'text-rose-300' };
 
 /** The preset's name in sentence case, as a metric reads ("Web optimized"); the custom slider has no preset. */
 function compressionTypeLabel(type: string): string {
@@ -17,11 +21,11 @@ export function JobMetrics({ job }: { job: Job }) {
   const saved = Math.max(0, job.originalSize - (job.compressedSize ?? job.originalSize));
   const level = qualityLevel(job.compressionQuality);
   const metrics: Array<[string, ReactNode]> = [
-    ['Size reduction', <span className="text-green-700">{savingPercent(job.originalSize, job.compressedSize)}%</span>],
+    ['Size reduction', <span className="text-emerald-300">{savingPercent(job.originalSize, job.compressedSize)}%</span>],
     ['Space saved', formatFileSize(saved)],
     [
       'Quality level',
-      <span className={QUALITY_LEVEL_CLASSES[level]}>
+      <span className={LEVEL_ON_DARK[level]}>
         {job.compressionQuality}% ({QUALITY_LEVEL_LABELS[level]})
       </span>,
     ],
@@ -36,9 +40,9 @@ export function JobMetrics({ job }: { job: Job }) {
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
       {metrics.map(([label, value]) => (
-        <div key={label} className="rounded-lg bg-slate-50 p-2.5">
-          <dt className="text-xs text-slate-600">{label}</dt>
-          <dd className="mt-0.5 font-semibold text-slate-900" data-testid={`metric-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+        <div key={label} className="rounded-lg bg-neutral-800 p-2.5">
+          <dt className="text-xs text-neutral-300">{label}</dt>
+          <dd className="mt-0.5 font-semibold text-neutral-100" data-testid={`metric-${label.toLowerCase().replace(/\W+/g, '-')}`}>
             {value}
           </dd>
         </div>

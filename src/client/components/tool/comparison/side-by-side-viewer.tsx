@@ -13,18 +13,20 @@ export interface SideBySideViewerProps {
   /** Drawn over the compressed side only: the original is what the differences are measured against. */
   overlay: ImageData | null;
   fullscreen: boolean;
+  /** Space held: the compressed side shows the original too. */
+  showOriginal: boolean;
 }
 
-export function SideBySideViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, fullscreen }: SideBySideViewerProps) {
+export function SideBySideViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, fullscreen, showOriginal }: SideBySideViewerProps) {
   const sides = [
-    ['Original', originalSrc, null],
-    ['Compressed', compressedSrc, overlay],
+    ['Original', 'Original', originalSrc, null],
+    ['Compressed', showOriginal ? 'Original (Space held)' : 'Compressed', showOriginal ? originalSrc : compressedSrc, showOriginal ? null : overlay],
   ] as const;
   return (
-    <div className={cn('grid gap-3 sm:grid-cols-2', fullscreen && 'min-h-0 flex-1')} data-testid="side-by-side-view">
-      {sides.map(([label, src, sideOverlay], i) => (
+    <div className={cn('grid gap-3 sm:grid-cols-2', fullscreen && 'min-h-0 flex-1')} data-testid="side-by-side-view" data-showing={showOriginal ? 'original' : 'both'}>
+      {sides.map(([label, caption, src, sideOverlay], i) => (
         <figure key={label} className="flex min-h-0 flex-col gap-1">
-          <figcaption className="text-sm font-medium text-slate-800">{label}</figcaption>
+          <figcaption className="text-sm font-medium text-neutral-200">{caption}</figcaption>
           <div ref={i === 0 ? view.viewerRef : undefined} className={surface.className} {...surface.props}>
             <Layer src={src} alt={`${label} ${filename}`} transform={view.transform}>
               {sideOverlay && <DiffCanvas overlay={sideOverlay} />}

@@ -8,7 +8,7 @@ export interface SplitPositionSliderProps {
 export function SplitPositionSlider({ id, split, onSplit }: SplitPositionSliderProps) {
   return (
     <div className="flex items-center gap-3">
-      <label htmlFor={id} className="shrink-0 text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="shrink-0 text-sm font-medium text-neutral-200">
         Split position
       </label>
       <input
@@ -19,10 +19,10 @@ export function SplitPositionSlider({ id, split, onSplit }: SplitPositionSliderP
         step={1}
         value={split}
         onChange={(e) => onSplit(Number(e.target.value))}
-        className="w-full accent-blue-600"
+        className="w-full accent-sky-300"
         data-testid="split-slider"
       />
-      <span className="w-12 text-right text-sm tabular-nums text-slate-700">{split}%</span>
+      <span className="w-12 text-right text-sm tabular-nums text-neutral-200">{split}%</span>
     </div>
   );
 }

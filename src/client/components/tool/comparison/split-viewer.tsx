@@ -16,23 +16,25 @@ export interface SplitViewerProps {
   split: number;
   onSplit: (split: number) => void;
   dividerRef: Ref<HTMLDivElement>;
+  /** Space held: the whole view shows the original, the divider stays where it was. */
+  showOriginal: boolean;
 }
 
-export function SplitViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, split, onSplit, dividerRef }: SplitViewerProps) {
+export function SplitViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, split, onSplit, dividerRef, showOriginal }: SplitViewerProps) {
   const { transform } = view;
   return (
-    <div ref={view.viewerRef} className={surface.className} data-testid="split-view" {...surface.props}>
+    <div ref={view.viewerRef} className={surface.className} data-testid="split-view" data-showing={showOriginal ? 'original' : 'both'} {...surface.props}>
       <Layer src={originalSrc} alt={`Original ${filename}`} transform={transform} />
-      <div className="absolute inset-0" style={{ clipPath: `inset(0 0 0 ${split}%)` }} data-testid="compressed-layer">
+      <div className="absolute inset-0" style={{ clipPath: `inset(0 0 0 ${split}%)` }} hidden={showOriginal} data-testid="compressed-layer">
         <Layer src={compressedSrc} alt={`Compressed ${filename}`} transform={transform} />
       </div>
-      {overlay && (
+      {overlay && !showOriginal && (
         <div className="pointer-events-none absolute inset-0 origin-center" style={transform}>
           <DiffCanvas overlay={overlay} />
         </div>
       )}
       <span className="pointer-events-none absolute left-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">Original</span>
-      <span className="pointer-events-none absolute right-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">Compressed</span>
+      <span className="pointer-events-none absolute right-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">{showOriginal ? 'Original (Space held)' : 'Compressed'}</span>
       <Divider split={split} onSplit={onSplit} viewerRef={view.viewerRef} dividerRef={dividerRef} />
     </div>
   );

@@ -9,6 +9,9 @@ const MAX_PIXELS = 4_000_000;
 export interface DiffResult {
   width: number;
   height: number;
+  /** The original's decoded size: larger than width × height when it was compared reduced. */
+  sourceWidth: number;
+  sourceHeight: number;
   /** Mean absolute RGB difference per pixel, 0-255, row by row. */
   diffs: Uint8Array;
 }
@@ -40,7 +43,7 @@ export async function computeDifferences(originalSrc: string, compressedSrc: str
   const scale = Math.min(1, Math.sqrt(MAX_PIXELS / (a.naturalWidth * a.naturalHeight)));
   const width = Math.max(1, Math.round(a.naturalWidth * scale));
   const height = Math.max(1, Math.round(a.naturalHeight * scale));
-  return { width, height, diffs: pixelDifferences(pixelsOf(a, width, height), pixelsOf(b, width, height)) };
+  return { width, height, sourceWidth: a.naturalWidth, sourceHeight: a.naturalHeight, diffs: pixelDifferences(pixelsOf(a, width, height), pixelsOf(b, width, height)) };
 }
 
 export function useDifferences(enabled: boolean, originalSrc: string, compressedSrc: string | null): DiffState {

@@ -1,0 +1,32 @@
+// The tool's mode switch: compress on our servers (the default) or on this device, where nothing is uploaded.
+import { ShieldCheck } from 'lucide-react';
+import { cn } from '#client/lib/cn.ts';
+
+export const PRIVATE_MODE_SENTENCE =
+  'Your images are compressed by this browser and never uploaded: no image, file name or setting leaves your device, and the results stay in this tab.';
+
+export function PrivateModeSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className={cn('flex items-start gap-3 rounded-xl border p-4', on ? 'border-green-600 bg-green-50' : 'border-slate-200 bg-white')} data-testid="private-mode">
+      <input
+        id="private-mode-switch"
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        checked={on}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby="private-mode-note"
+        className="mt-1 h-5 w-5 cursor-pointer accent-green-700"
+      />
+      <div>
+        <label htmlFor="private-mode-switch" className="flex cursor-pointer items-center gap-1.5 font-medium text-slate-900">
+          <ShieldCheck className="h-4 w-4 text-green-700" aria-hidden="true" />
+          Private: compress on this device
+        </label>
+        <p id="private-mode-note" className="mt-0.5 text-sm text-slate-700">
+          {on ? PRIVATE_MODE_SENTENCE : 'Off: images are uploaded to our servers, compressed there and deleted after 24 hours. Turn on to keep them on this device.'}
+        </p>
+      </div>
+    </div>
+  );
+}

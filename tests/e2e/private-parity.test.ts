@@ -1,0 +1,72 @@
+// The same codec, the same output: corpus photos compressed in private mode (Chromium's decoding and resizing, the
+// WebAssembly encoders, the codec core) against the same files compressed by the server at the same settings. The
+// bounds are generous (the exact figures are the bench's, `npm run bench -- private`); they catch a wrong mapping
+// from our quality scale, a wrong chroma choice or a wrong encoder speed, each of which moves the bytes by far more.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '#contract/api';
+import { corpusPath } from '../support/paths';
+import { listZip, useVisitors } from './support/app';
+
+const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg'];
+
+/**
+ * Browser bytes / server bytes allowed, per format. JPEG and WebP: the issue's 2% with room. AVIF: the browser's
+ * libaom build is less efficient than sharp's at the same settings (measured on kodim01/05: 1.38-1.40x the bytes at
+ * a better butteraugli, and about 1.25x at an equal one; kodim23 0.94x), which misses the issue's 8% target (see
+ * docs/decisions/0380); the bound here only catches a wrong mapping (a 4:2:0, lossless or inverted quality scale).
+ */
+const BOUNDS = { jpeg: [0.95, 1.05], webp: [0.95, 1.05], avif: [0.7, 1.6] } as const;
+
+async function serverSizes(page: Page, format: string): Promise<Record<string, number>> {
+  const form = new FormData();
+  form.append('quality', '80');
+  form.append('format', format);
+  for (const name of PHOTOS) form.append('images', new Blob([fs.readFileSync(corpusPath('photos', name))]), name);
+  const res = await page.request.post('/api/compress', { multipart: form });
+  expect(res.status()).toBe(201);
+  let jobs: Job[] = [];
+  await expect
+    .poll(async () => {
+      jobs = (await (await page.request.get('/api/jobs')).json()) as Job[];
+      return jobs.filter((j) => j.status === 'completed' || j.status === 'error').length;
+    }, { timeout: 180_000 })
+    .toBe(PHOTOS.length);
+  const sizes = Object.fromEntries(jobs.map((j) => [j.filename, j.compressedSize!]));
+  await page.request.delete('/api/jobs');
+  return sizes;
+}
+
+async function browserSizes(page: Page, format: string, tmp: string): Promise<Record<string, number>> {
+  await page.getByLabel('Output format').selectOption(format);
+  await page.getByTestId('drop-zone-input').setInputFiles(PHOTOS.map((name) => corpusPath('photos', name)));
+  await page.locator('[data-testid="job-card"][data-status="completed"], [data-testid="job-card"][data-status="error"]').nth(PHOTOS.length - 1).waitFor({ timeout: 180_000 });
+  expect(await page.getByTestId('job-error').allInnerTexts()).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).click()]);
+  const zip = path.join(tmp, `${format}.zip`);
+  await download.saveAs(zip);
+  const entries = await listZip(zip);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: /Clear All/i }).click();
+  await page.getByRole('button', { name: 'Clear all files' }).click();
+  return Object.fromEntries(entries.map((e) => [e.name.replace(/\.\w+$/, ''), e.size]));
+}
+
+describe('private mode gives the server’s bytes', () => {
+  const app = useVisitors('private-parity-');
+
+  it.each(['jpeg', 'webp', 'avif'] as const)('%s at quality 80 on corpus photos', async (format) => {
+    const { page, tmp } = app;
+    const server = await serverSizes(page, format);
+    await page.getByLabel('Private: compress on this device').check();
+    const browser = await browserSizes(page, format, tmp);
+    const ratios = PHOTOS.map((name) => [name, browser[name.replace(/\.\w+$/, '')]! / server[name]!] as const);
+    const [low, high] = BOUNDS[format];
+    for (const [name, ratio] of ratios) {
+      expect(ratio, `${format} ${name}: browser ${browser[name.replace(/\.\w+$/, '')]} / server ${server[name]}`).toBeGreaterThan(low);
+      expect(ratio, `${format} ${name}`).toBeLessThan(high);
+    }
+  });
+});
