@@ -8,6 +8,7 @@ import { heicFrom, withIrot } from '../support/heic';
 import { waitForSettled } from '../support/jobs';
 import { corpusPath } from '../support/paths';
 import { startServer, type TestServer } from '../support/server';
+import { HEIF_ENC_MISSING } from '../support/system-tools';
 
 const heic = () => heicFrom(corpusPath('photos', 'kodim23.png'), 80); // 768×512
 
@@ -18,7 +19,7 @@ async function uploadOne(client: HttpClient, name: string, data: Buffer, fields:
   return job!;
 }
 
-describe('HEIC uploads (HEIC_INPUT on, the default)', () => {
+describe.skipIf(HEIF_ENC_MISSING)(`HEIC uploads (HEIC_INPUT on, the default)${HEIF_ENC_MISSING ? ` (skipped: ${HEIF_ENC_MISSING})` : ''}`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer();
@@ -66,7 +67,7 @@ describe('HEIC uploads (HEIC_INPUT on, the default)', () => {
   });
 });
 
-describe('HEIC uploads with HEIC_INPUT=off', () => {
+describe.skipIf(HEIF_ENC_MISSING)(`HEIC uploads with HEIC_INPUT=off${HEIF_ENC_MISSING ? ` (skipped: ${HEIF_ENC_MISSING})` : ''}`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ env: { HEIC_INPUT: 'off' } });

@@ -9,6 +9,7 @@ import { cjxlFrom, djxl, isJxlBytes } from '../support/jxl';
 import { waitForSettled } from '../support/jobs';
 import { corpusPath } from '../support/paths';
 import { startServer, type TestServer } from '../support/server';
+import { LIBJXL_TOOLS_MISSING } from '../support/system-tools';
 
 async function uploadOne(client: HttpClient, name: string, data: Buffer, fields: Record<string, string> = {}): Promise<Job> {
   const res = await client.upload([{ name, data }], fields);
@@ -18,7 +19,7 @@ async function uploadOne(client: HttpClient, name: string, data: Buffer, fields:
   return job!;
 }
 
-describe('JPEG XL over HTTP', () => {
+describe.skipIf(LIBJXL_TOOLS_MISSING)(`JPEG XL over HTTP${LIBJXL_TOOLS_MISSING ? ` (skipped: ${LIBJXL_TOOLS_MISSING})` : ''}`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer();

@@ -66,7 +66,7 @@ describe('upload limits for guests', () => {
 
   it('answers 415 when only wrong types arrive and 400 when no file arrives', async () => {
     const guest = new HttpClient(server.url);
-    const res = await guest.upload([{ name: 'a.png', data: Buffer.from('GIF89a....') }]);
+    const res = await guest.upload([{ name: 'a.png', data: Buffer.from('BM6 a Windows bitmap header') }]);
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
       message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic',

@@ -62,24 +62,26 @@ describe('output formats in the tool', () => {
   it('Auto uses the formats this browser shows and explains its choice on the card', async () => {
     const { page } = app;
     await page.getByLabel('Output format').selectOption('auto');
-    expect(await page.locator('#output-format-note').innerText()).toContain('This browser: AVIF, WebP, JPEG, PNG.');
+    // Chromium 156 shows JPEG XL (on by default since 155).
+    expect(await page.locator('#output-format-note').innerText()).toContain('This browser: JPEG XL, AVIF, WebP, JPEG, PNG.');
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
     await waitForCompleted(page, 1);
     const [job] = await jobsOf(page);
     const decision = job!.formatDecision!;
     // Chromium decodes AVIF and WebP, so both were candidates (a failed detection would have sent jpeg,png only).
-    expect(decision.candidates.map((c) => c.format)).toEqual(expect.arrayContaining(['avif', 'webp', 'jpeg']));
+    expect(decision.candidates.map((c) => c.format)).toEqual(expect.arrayContaining(['jxl', 'avif', 'webp', 'jpeg']));
     expect(job!.compressedSize).toBe(Math.min(...decision.candidates.map((c) => c.bytes)));
     expect(await page.getByTestId('auto-decision').innerText()).toMatch(/^Auto (chose|kept the original) /);
   });
 
-  it('Auto never returns a format the browser cannot show (a browser without AVIF)', async () => {
+  it('Auto never returns a format the browser cannot show (a browser without AVIF and JPEG XL)', async () => {
     const { page, context } = app;
-    // This browser "cannot decode" AVIF: the detection's decode() of the AVIF probe fails (from the next load on).
+    // This browser "cannot decode" AVIF or JPEG XL: the detection's decode() of those probes fails (from the next load on).
     await context.addInitScript(() => {
       const decode = HTMLImageElement.prototype.decode;
       HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
-        return this.src.startsWith('data:image/avif') ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
+        const refused = this.src.startsWith('data:image/avif') || this.src.startsWith('data:image/jxl');
+        return refused ? Promise.reject(new DOMException('unsupported', 'EncodingError')) : decode.call(this);
       };
     });
     await page.reload();
@@ -89,7 +91,9 @@ describe('output formats in the tool', () => {
     await waitForCompleted(page, 1);
     const [job] = await jobsOf(page);
     expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('avif');
+    expect(job!.formatDecision!.candidates.map((c) => c.format)).not.toContain('jxl');
     expect(job!.outputMimeType).not.toBe('image/avif');
+    expect(job!.outputMimeType).not.toBe('image/jxl');
   });
 
   it('fills transparency with the chosen background when saving as JPEG, and says so', async () => {

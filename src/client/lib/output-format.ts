@@ -1,11 +1,14 @@
 // How a job's output format reads on cards, the comparison, the summary and the dashboard.
 import type { FormatDecision, Job } from '#contract/api';
-import { FORMAT_LABELS, formatOfMimeType, outputFilename } from '#contract/settings';
+import { FORMAT_LABELS, formatOfMimeType, INPUT_ONLY_LABELS, inputOnlyFormatOfMimeType, outputFilename } from '#contract/settings';
 import { formatFileSize } from './format';
 
 export function formatLabelOfMime(mimeType: string | null | undefined): string {
   const format = mimeType ? formatOfMimeType(mimeType) : null;
-  return format ? FORMAT_LABELS[format] : (mimeType ?? '');
+  if (format) return FORMAT_LABELS[format];
+  // Formats we read but never write (HEIC, GIF) are named too, not shown as a MIME type.
+  const inputOnly = mimeType ? inputOnlyFormatOfMimeType(mimeType) : null;
+  return inputOnly ? INPUT_ONLY_LABELS[inputOnly] : (mimeType ?? '');
 }
 
 type FormatFields = Pick<Job, 'mimeType' | 'outputMimeType' | 'outputFormat'>;

@@ -14,6 +14,9 @@ export interface LocalSettings {
   fields?: Record<string, string>;
 }
 
+/** What Auto may choose in the browser: the formats it shows, less JPEG XL, which only the server encodes. */
+const encodableHere = (displayable: readonly ImageFormat[]) => displayable.filter((f) => f !== 'jxl');
+
 /** The settings as the API's form fields, which the worker parses with the contract's schema. */
 export function settingsFields(settings: LocalSettings, displayable: readonly ImageFormat[]): Record<string, string> {
   return {
@@ -21,7 +24,7 @@ export function settingsFields(settings: LocalSettings, displayable: readonly Im
     type: settings.type,
     format: settings.format,
     background: settings.background || DEFAULT_BACKGROUND,
-    ...(settings.format === 'auto' ? { formats: displayable.join(',') } : {}),
+    ...(settings.format === 'auto' ? { formats: encodableHere(displayable).join(',') } : {}),
     ...settings.fields,
     // Encodings in the browser carry no metadata (see browser-engine.ts).
     metadata: 'strip',
@@ -106,7 +109,7 @@ export function retunedFields(fields: Record<string, string>, changes: Record<st
     delete next.targetSize;
     delete next.allowResize;
   }
-  if (next.format === 'auto') next.formats = displayable.join(',');
+  if (next.format === 'auto') next.formats = encodableHere(displayable).join(',');
   else delete next.formats;
   next.metadata = 'strip';
   return next;

@@ -54,6 +54,11 @@ async function encodePng(image: ImageData): Promise<ArrayBuffer> {
   return optimise(image, { level: 2, interlace: false, optimiseAlpha: false });
 }
 
+/** JPEG XL is made by the server only (libjxl's tools, docs/decisions/0401); private mode never plans it. */
+function unsupportedHere(format: ImageFormat): never {
+  throw new Error(`${format} is not encoded in the browser; it needs the server`);
+}
+
 export async function encodeRgba(image: ImageData, format: ImageFormat, request: EncodeRequest): Promise<Uint8Array> {
   const encoded =
     format === 'jpeg'
@@ -62,6 +67,8 @@ export async function encodeRgba(image: ImageData, format: ImageFormat, request:
         ? await encodeWebp(image, request)
         : format === 'avif'
           ? await encodeAvif(image, request)
-          : await encodePng(image);
+          : format === 'png'
+            ? await encodePng(image)
+            : unsupportedHere(format);
   return new Uint8Array(encoded);
 }

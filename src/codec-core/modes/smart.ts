@@ -30,7 +30,7 @@ export const SMART_TARGETS: Record<ImageFormat, ScoreTable> = {
   png: JPEG_TARGETS,
   webp: [[30, 39.7], [40, 42.9], [50, 46.2], [60, 54.0], [72, 59.9], [80, 68.4], [88, 83.9], [96, 89.1]],
   avif: [[30, 20.4], [40, 36.3], [50, 45.5], [60, 60.5], [72, 70.4], [80, 76.4], [88, 84.6], [96, 92.4]],
-  // JPEG XL's scale is calibrated to JPEG's SSIMULACRA 2 score (formats/jxl.ts), so JPEG's table holds by construction.
+  // Not yet measured for JPEG XL: its scale is calibrated to JPEG's butteraugli (formats/jxl.ts), so JPEG's table stands in.
   jxl: JPEG_TARGETS,
 };
 

@@ -9,9 +9,9 @@ export type { Color, Metadata, Sharp, SharpOptions } from 'sharp';
 sharp.concurrency(1);
 // Every input is seen once; caching decoded operations only holds memory.
 sharp.cache(false);
-// Only JPEG, PNG, WebP and AVIF may ever be decoded, whatever a file claims to be. Blocking the base loader
-// class and unblocking four subtrees (file, buffer and source variants) keeps libvips's many other
-// loaders (SVG, TIFF, GIF, PDF, ...) and their attack surface out of reach. The HEIF loader reads AVIF, and a HEIC's
+// Only JPEG, PNG, WebP, AVIF (with HEIC headers) and GIF may ever be decoded by libvips, whatever a file claims to
+// be. Blocking the base loader class and unblocking five subtrees (file, buffer and source variants) keeps libvips's
+// many other loaders (SVG, TIFF, PDF, ...) and their attack surface out of reach. The HEIF loader reads AVIF, and a HEIC's
 // header and metadata; sharp's build has no HEVC decoder, so HEIC pixels come from libheif in WebAssembly
 // (heic/decode-heic.ts, docs/decisions/0400-heic-input.md).
 sharp.block({ operation: ['VipsForeignLoad'] });

@@ -4,7 +4,7 @@ import { planAutoCandidates } from '#codec-core/candidates';
 import { calibrated } from '#codec-core/formats/descriptor';
 import { codecTimeLimit, workingBytesPerPixel } from '#server/codec/time-limit';
 import { AUTO_EXTRA_BYTES_PER_PIXEL, ENCODER_COSTS } from '#server/codec/costs';
-import { FORMAT_MIME_TYPES, IMAGE_FORMATS, outputFilename, parseColour } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, FORMAT_MIME_TYPES, IMAGE_FORMATS, outputFilename, parseColour } from '#contract/settings';
 
 describe('encoder descriptors', () => {
   it.each(IMAGE_FORMATS)('%s: its MIME type and extension, and valid options at every quality', (format) => {
@@ -36,7 +36,7 @@ describe('encoder descriptors', () => {
     expect(codecTimeLimit(30, 'original', 'jpeg')).toBe(30);
     expect(codecTimeLimit(30, 'avif', 'jpeg')).toBeGreaterThan(codecTimeLimit(30, 'webp', 'jpeg'));
     expect(codecTimeLimit(30, 'auto', 'png', ['jpeg', 'png'])).toBe(60);
-    expect(codecTimeLimit(30, 'auto', 'png')).toBe(IMAGE_FORMATS.reduce((s, f) => s + 30 * ENCODER_COSTS[f].timeFactor, 0));
+    expect(codecTimeLimit(30, 'auto', 'png')).toBe(AUTO_DEFAULT_FORMATS.reduce((s, f) => s + 30 * ENCODER_COSTS[f].timeFactor, 0));
   });
 
   it('reserves memory for the hungriest encode a job runs: the output format, or the worst of Auto\'s candidates', () => {
@@ -50,7 +50,7 @@ describe('encoder descriptors', () => {
 });
 
 describe('Auto candidates', () => {
-  const all = IMAGE_FORMATS;
+  const all = AUTO_DEFAULT_FORMATS;
   it('drops JPEG for a transparent image while another format keeps the transparency', () => {
     const plan = planAutoCandidates(all, { transparent: true, photographic: false }, ENCODERS);
     expect(plan.formats).toEqual(['png', 'webp', 'avif']);

@@ -5,6 +5,7 @@ import { jxlFormat, jxlLosslessOptions, jxlOptions, type JxlSettings } from '#co
 import { cjxlFromJpeg, cjxlFromPng } from '#server/codec/jxl/libjxl-tools';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
 import { withPngMetadata } from '#server/codec/metadata/metadata-write';
+import { CodecError } from '#codec-core/index';
 import type { SharpEncoder } from './descriptor';
 
 const optionsSchema = z.object({
@@ -20,9 +21,13 @@ export const jxlEncoder: SharpEncoder<JxlSettings> = {
     if (lossless && source.format === 'jpeg' && !source.resized) {
       // The upload's own scans, with only the metadata the policy keeps (no re-encoding), recompressed.
       const jpeg = keepOriginalWith(source.input, 'jpeg', source.meta, metadata ?? 'strip') ?? source.input;
-      const data = await cjxlFromJpeg(jpeg, options.effort, deadline.signal);
+      const data = await cjxlFromJpeg(jpeg, options.effort, deadline.signal).catch((error: unknown) => {
+        // libjxl cannot recompress every JPEG (CMYK, arithmetic coding): those get pixel-lossless JPEG XL below.
+        if (deadline.signal.aborted || error instanceof CodecError) throw error;
+        return null;
+      });
       const { width, height } = source.meta.autoOrient ?? { width: source.meta.width!, height: source.meta.height! };
-      return { data, width, height };
+      if (data) return { data, width, height };
     }
     // Level 1 deflate: the PNG only carries the pixels to cjxl. Kept pixels in the upload's colour space take its profile along.
     const { data: png, info } = await decoded.png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer({ resolveWithObject: true });

@@ -9,6 +9,7 @@ import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import { sniffInputFormat } from '#server/codec/input/sniff';
 import { heicAsPng } from './open-heic';
+import { jxlToolsAvailable } from '#server/codec/jxl/libjxl-tools';
 import { jxlAsPng } from './open-jxl';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
@@ -55,7 +56,14 @@ async function decodedAsPng(upload: Buffer, format: 'heic' | 'jxl' | 'gif', maxP
   }
 }
 
-export async function openImage(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
+/** Auto never plans a format this machine cannot encode: JPEG XL needs libjxl's tools (jxl/libjxl-tools.ts). */
+async function encodableHere(settings: CodecSettings): Promise<CodecSettings> {
+  if (settings.format !== 'auto' || !settings.formats?.includes('jxl') || (await jxlToolsAvailable())) return settings;
+  return { ...settings, formats: settings.formats.filter((f) => f !== 'jxl') };
+}
+
+export async function openImage(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
+  const settings = await encodableHere(given);
   const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sniffed = sniffInputFormat(upload);
   if (!sniffed) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);

@@ -71,6 +71,8 @@ describe('toJobJson', () => {
       outputFormat: 'auto',
       outputMimeType: 'image/webp',
       flattenedOnto: '#ffffff',
+      formatNote: null,
+      animationFrames: null,
       formatDecision: { winner: 'webp', keptOriginal: false, candidates: [{ format: 'webp', bytes: 400 }], skipped: [] },
       mode: 'size',
       targetSize: 50_000,
