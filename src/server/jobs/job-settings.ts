@@ -52,6 +52,13 @@ export function codecSettingsOf(row: JobRow): CodecSettings {
     format,
     formats: formats?.length ? formats : undefined,
     background: row.background ?? defaults.background,
+    ...controlOf(row),
+  };
+}
+
+/** The row's mode, size target, resize bounds and metadata policy; unset ones absent, never null. */
+function controlOf(row: JobRow) {
+  return {
     mode: row.mode,
     targetSize: row.target_size ?? undefined,
     allowResize: row.allow_resize === 1,
@@ -69,11 +76,6 @@ export function settingsInputOf(row: JobRow): CompressSettingsInput {
     format: row.output_format,
     background: row.background ?? undefined,
     formats: row.candidate_formats ?? undefined,
-    mode: row.mode,
-    targetSize: row.target_size ?? undefined,
-    allowResize: row.allow_resize === 1,
-    maxWidth: row.max_width ?? undefined,
-    maxHeight: row.max_height ?? undefined,
-    metadata: row.metadata,
+    ...controlOf(row),
   };
 }

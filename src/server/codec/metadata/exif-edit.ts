@@ -8,16 +8,19 @@ import { Tiff, tiffOf, type Ifd } from './tiff';
 
 export { tiffOf } from './tiff';
 
-const TAG_ORIENTATION = 0x0112;
-const TAG_EXIF_IFD = 0x8769;
-const TAG_GPS_IFD = 0x8825;
-const TAG_INTEROP_IFD = 0xa005;
-const TAG_PIXEL_X = 0xa002;
-const TAG_PIXEL_Y = 0xa003;
-const TAG_THUMBNAIL_OFFSET = 0x0201;
-const TAG_THUMBNAIL_LENGTH = 0x0202;
-const TAG_STRIP_OFFSETS = 0x0111;
-const TAG_STRIP_BYTE_COUNTS = 0x0117;
+/** The TIFF tags the edits touch. */
+const TAG = {
+  orientation: 0x0112,
+  exifIfd: 0x8769,
+  gpsIfd: 0x8825,
+  interopIfd: 0xa005,
+  pixelX: 0xa002,
+  pixelY: 0xa003,
+  thumbnailOffset: 0x0201,
+  thumbnailLength: 0x0202,
+  stripOffsets: 0x0111,
+  stripByteCounts: 0x0117,
+} as const;
 
 export interface ExifEdit {
   /** Remove the GPS IFD and its pointer (the `keep` policy). */
@@ -34,7 +37,7 @@ export function exifHasGps(exif: Buffer): boolean {
   if (!tiff) return true;
   const t = new Tiff(tiff);
   const ifd0 = t.ifd(t.u32(4));
-  return !ifd0 || ifd0.entries.some((e) => e.tag === TAG_GPS_IFD);
+  return !ifd0 || ifd0.entries.some((e) => e.tag === TAG.gpsIfd);
 }
 
 /**
@@ -51,7 +54,7 @@ export function editExif(exif: Buffer, edit: ExifEdit): Buffer | null {
   if (!ifd0) return null;
   const kept: Ifd[] = [ifd0];
 
-  const gpsEntry = ifd0.entries.find((e) => e.tag === TAG_GPS_IFD);
+  const gpsEntry = ifd0.entries.find((e) => e.tag === TAG.gpsIfd);
   if (gpsEntry && edit.removeGps) {
     const gps = t.ifd(t.number(gpsEntry) ?? 0);
     if (gps && !t.erase(gps)) return null;
@@ -65,23 +68,23 @@ export function editExif(exif: Buffer, edit: ExifEdit): Buffer | null {
   if (ifd1) {
     const thumbnail: [number, number][] = [];
     const byTag = new Map(ifd1.entries.map((e) => [e.tag, e]));
-    const offset = t.number(byTag.get(TAG_THUMBNAIL_OFFSET));
-    const length = t.number(byTag.get(TAG_THUMBNAIL_LENGTH));
+    const offset = t.number(byTag.get(TAG.thumbnailOffset));
+    const length = t.number(byTag.get(TAG.thumbnailLength));
     if (offset !== null && length !== null) thumbnail.push([offset, Math.min(offset + length, t.b.length)]);
-    const strips = t.numbers(byTag.get(TAG_STRIP_OFFSETS));
-    const counts = t.numbers(byTag.get(TAG_STRIP_BYTE_COUNTS));
+    const strips = t.numbers(byTag.get(TAG.stripOffsets));
+    const counts = t.numbers(byTag.get(TAG.stripByteCounts));
     strips?.forEach((o, i) => thumbnail.push([o, Math.min(o + (counts?.[i] ?? 0), t.b.length)]));
     t.erase(ifd1, thumbnail);
   }
   t.set32(ifd0.nextAt, 0);
 
-  const exifIfd = t.ifd(t.number(ifd0.entries.find((e) => e.tag === TAG_EXIF_IFD)) ?? 0);
+  const exifIfd = t.ifd(t.number(ifd0.entries.find((e) => e.tag === TAG.exifIfd)) ?? 0);
   if (exifIfd) {
     kept.push(exifIfd);
-    const interop = t.ifd(t.number(exifIfd.entries.find((e) => e.tag === TAG_INTEROP_IFD)) ?? 0);
+    const interop = t.ifd(t.number(exifIfd.entries.find((e) => e.tag === TAG.interopIfd)) ?? 0);
     if (interop) kept.push(interop);
     if (edit.dimensions) {
-      for (const [tag, value] of [[TAG_PIXEL_X, edit.dimensions.width], [TAG_PIXEL_Y, edit.dimensions.height]] as const) {
+      for (const [tag, value] of [[TAG.pixelX, edit.dimensions.width], [TAG.pixelY, edit.dimensions.height]] as const) {
         const e = exifIfd.entries.find((x) => x.tag === tag && x.count === 1);
         if (e?.type === 3 && value <= 0xffff) t.set16(e.valueAt, value);
         if (e?.type === 4) t.set32(e.valueAt, value);
@@ -89,7 +92,7 @@ export function editExif(exif: Buffer, edit: ExifEdit): Buffer | null {
     }
   }
 
-  const orientation = ifd0.entries.find((e) => e.tag === TAG_ORIENTATION && e.type === 3 && e.count === 1);
+  const orientation = ifd0.entries.find((e) => e.tag === TAG.orientation && e.type === 3 && e.count === 1);
   if (orientation && edit.orientation !== undefined) t.set16(orientation.valueAt, edit.orientation);
 
   return trimmed(t, kept);
