@@ -11,7 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { AdjustEstimate } from './adjust-estimate';
 import { ControlSettingsFields } from './control-settings';
-import { DEFAULT_CONTROL, controlProblems, type ControlSettings } from './control';
+import { DEFAULT_CONTROL, apiSettings, controlProblems, type ControlSettings } from './control';
 
 /** The job's own settings as the panel edits them. */
 export function controlOf(job: Job): ControlSettings {
@@ -25,9 +25,6 @@ export function controlOf(job: Job): ControlSettings {
   };
 }
 
-/** A resize bound as the API takes it: blank is null, which removes it. */
-const bound = (text: string): number | null => (text.trim() ? Number(text.trim()) : null);
-
 /** The re-tune request: every setting the panel shows (blank bounds are sent as null, which removes them). */
 export function recompressChanges(job: Job, quality: number, format: OutputFormat, control: ControlSettings): Record<string, unknown> {
   return {
@@ -35,13 +32,12 @@ export function recompressChanges(job: Job, quality: number, format: OutputForma
     // A quality moved by hand is a custom one, as on the settings card.
     ...(quality !== job.compressionQuality ? { type: 'standard' } : {}),
     format,
-    mode: control.mode,
-    ...(control.mode === 'size' ? { targetSize: Math.round(Number(control.targetKb) * 1024), allowResize: control.allowResize } : {}),
-    maxWidth: bound(control.maxWidth),
-    maxHeight: bound(control.maxHeight),
-    metadata: control.metadata,
+    ...apiSettings(control),
   };
 }
+
+/** The estimate's resize bounds, as the re-tune sends them (the one mapping: control.ts). */
+const bounds = (control: ControlSettings) => (({ maxWidth, maxHeight }) => ({ maxWidth, maxHeight }))(apiSettings(control));
 
 /** Where the re-tune and its estimate run: the server unless the job source says otherwise (private mode). */
 export interface AdjustRunner {
@@ -107,7 +103,7 @@ export function AdjustDialog({ job, onClose, runner }: { job: Job; onClose: () =
         </div>
         {/* The live estimate is for quality mode: smart and target-size modes search when the file is compressed. */}
         {control.mode === 'quality' && !blocked && (
-          <AdjustEstimate job={job} quality={quality} format={format} maxWidth={bound(control.maxWidth)} maxHeight={bound(control.maxHeight)} estimateFrom={runner?.estimateFrom} />
+          <AdjustEstimate job={job} quality={quality} format={format} {...bounds(control)} estimateFrom={runner?.estimateFrom} />
         )}
         <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} onDevice={runner !== undefined} />
         {error && !serverProblem && (

@@ -59,15 +59,39 @@ export function controlProblems(control: ControlSettings): Partial<Record<Contro
   return problems;
 }
 
-/** The API's form fields for these settings (only those that differ from the server's defaults). */
+/** A resize bound as the API takes it: blank is null (no bound; a re-tune removes one). */
+const bound = (text: string): number | null => (text.trim() ? Number(text.trim()) : null);
+
+/** The panel's control settings in the API's terms, the contract's field names and units. */
+export interface ControlApiSettings {
+  mode: CompressionMode;
+  metadata: MetadataPolicy;
+  targetSize?: number;
+  allowResize?: boolean;
+  maxWidth: number | null;
+  maxHeight: number | null;
+}
+
+/**
+ * The one mapping from the settings panel to the API's settings, for an upload (controlFields) and for Adjust's
+ * re-tune and estimate (adjust-dialog.tsx): kilobytes to bytes, typed text to numbers, blank bounds to null.
+ */
+export function apiSettings(control: ControlSettings): ControlApiSettings {
+  return {
+    mode: control.mode,
+    metadata: control.metadata,
+    ...(control.mode === 'size' ? { targetSize: Math.round(Number(control.targetKb) * KB), allowResize: control.allowResize } : {}),
+    maxWidth: bound(control.maxWidth),
+    maxHeight: bound(control.maxHeight),
+  };
+}
+
+/** The same settings as an upload's form fields: strings, leaving out what is unset (no bound, no downscale). */
 export function controlFields(control: ControlSettings): Record<string, string> {
-  const fields: Record<string, string> = { mode: control.mode, metadata: control.metadata };
-  if (control.mode === 'size') {
-    fields.targetSize = String(Math.round(Number(control.targetKb) * KB));
-    if (control.allowResize) fields.allowResize = 'true';
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(apiSettings(control))) {
+    if (value !== null && value !== undefined && value !== false) fields[name] = String(value);
   }
-  if (control.maxWidth.trim()) fields.maxWidth = control.maxWidth.trim();
-  if (control.maxHeight.trim()) fields.maxHeight = control.maxHeight.trim();
   return fields;
 }
 
