@@ -4,18 +4,19 @@ import { z } from 'zod';
 import {
   COMPRESSION_MODES,
   COMPRESSION_TYPES,
-  DEFAULT_BACKGROUND,
   IMAGE_FORMATS,
   MAX_RESIZE_DIMENSION,
   METADATA_POLICIES,
   MIN_TARGET_SIZE,
   OUTPUT_FORMATS,
+  SETTING_DEFAULTS,
   TARGET_SIZE_MESSAGE,
   dimensionMessage,
   parseColour,
   targetSizeProblem,
   type ImageFormat,
 } from './settings';
+import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from './limits';
 
 const BACKGROUND_MESSAGE = 'Background must be a colour such as #fff, #ffffff or white';
 const FORMAT_MESSAGE = `Format must be one of ${OUTPUT_FORMATS.join(', ')}`;
@@ -44,7 +45,7 @@ const dimension = (name: 'maxWidth' | 'maxHeight') =>
 const flag = (name: string) =>
   z.preprocess(
     (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v)),
-    z.boolean({ error: `${name} must be true or false` }).default(false),
+    z.boolean({ error: `${name} must be true or false` }).default(SETTING_DEFAULTS.allowResize),
   );
 
 const background = z
@@ -78,19 +79,19 @@ export const compressSettingsSchema = z.object({
     .min(1, QUALITY_MESSAGE)
     .max(100, QUALITY_MESSAGE)
     .describe('Encoder quality in `quality` mode, 1 (smallest) to 100 (best); in `smart` mode the highest it may use')
-    .default(80),
+    .default(DEFAULT_QUALITY),
   type: z
     .enum(COMPRESSION_TYPES, { error: `Type must be one of ${COMPRESSION_TYPES.join(', ')}` })
     .describe("The website's preset the quality came from (`high`, `web`, `maximum`; `standard` for a custom quality); a label only")
-    .default('web'),
+    .default(DEFAULT_COMPRESSION_TYPE),
   format: z
     .string({ error: FORMAT_MESSAGE })
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(OUTPUT_FORMATS, { error: FORMAT_MESSAGE }))
     .describe('Output format (default `original`): `original` keeps the upload\'s, `auto` picks the smallest of `formats` (explained in `formatDecision`)')
-    .default('original'),
+    .default(SETTING_DEFAULTS.format),
   /** Where transparency is flattened when the output format cannot carry it (JPEG). */
-  background: background.describe('Colour transparent pixels are flattened onto when the output cannot carry them (JPEG): #rgb, #rrggbb or a basic name such as `white`').default(DEFAULT_BACKGROUND),
+  background: background.describe('Colour transparent pixels are flattened onto when the output cannot carry them (JPEG): #rgb, #rrggbb or a basic name such as `white`').default(SETTING_DEFAULTS.background),
   /** Candidates for `auto`; every format when absent. Ignored for the other formats. */
   formats: candidateFormats.describe(`\`auto\`'s candidates, comma-separated from ${IMAGE_FORMATS.join(', ')}; all of them when absent`).optional(),
   /**
@@ -102,7 +103,7 @@ export const compressSettingsSchema = z.object({
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(COMPRESSION_MODES, { error: MODE_MESSAGE }))
     .describe('How the quality is chosen (default `quality`): `quality` as given, `smart` the lowest that still looks the same, `size` to fit `targetSize`, `lossless` pixel-identical')
-    .default('quality'),
+    .default(SETTING_DEFAULTS.mode),
   /** `size` mode: the result's largest allowed size in bytes. */
   targetSize: z.preprocess(
     blankToUndefined,
@@ -119,7 +120,7 @@ export const compressSettingsSchema = z.object({
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(METADATA_POLICIES, { error: METADATA_MESSAGE }))
     .describe('Default `strip`: removes private metadata, `keep` keeps EXIF, XMP, IPTC and the colour profile without GPS, `keep-all` keeps GPS too')
-    .default('strip'),
+    .default(SETTING_DEFAULTS.metadata),
 }).superRefine((settings, ctx) => {
   if (settings.mode === 'size' && settings.targetSize === undefined) {
     ctx.addIssue({ code: 'custom', path: ['targetSize'], message: targetSizeProblem(undefined)! });

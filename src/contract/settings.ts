@@ -167,3 +167,15 @@ export function parseColour(text: string): string | null {
   if (/^#[0-9a-f]{3}$/.test(s)) return `#${[...s.slice(1)].map((c) => c + c).join('')}`;
   return null;
 }
+
+/**
+ * Every setting's default, the one place defaults live: the settings schema applies them (settings-schema.ts), and
+ * the browser's panels start from them without loading the schema.
+ */
+export const SETTING_DEFAULTS = {
+  format: 'original',
+  background: DEFAULT_BACKGROUND,
+  mode: 'quality',
+  allowResize: false,
+  metadata: 'strip',
+} as const satisfies { format: OutputFormat; background: string; mode: CompressionMode; allowResize: boolean; metadata: MetadataPolicy };

@@ -4,6 +4,7 @@
 import {
   COMPRESSION_MODES,
   METADATA_POLICIES,
+  SETTING_DEFAULTS,
   dimensionProblem,
   targetSizeProblem,
   type CompressionMode,
@@ -21,7 +22,15 @@ export interface ControlSettings {
   metadata: MetadataPolicy;
 }
 
-export const DEFAULT_CONTROL: ControlSettings = { mode: 'quality', targetKb: '200', allowResize: false, maxWidth: '', maxHeight: '', metadata: 'strip' };
+/** The contract's defaults; the size target is the panel's own suggestion (the API has none: it must be given). */
+export const DEFAULT_CONTROL: ControlSettings = {
+  mode: SETTING_DEFAULTS.mode,
+  targetKb: '200',
+  allowResize: SETTING_DEFAULTS.allowResize,
+  maxWidth: '',
+  maxHeight: '',
+  metadata: SETTING_DEFAULTS.metadata,
+};
 
 export type ControlField = 'targetSize' | 'maxWidth' | 'maxHeight';
 
