@@ -2,8 +2,8 @@
 // (docs/decisions/0403-svg-input.md). The sanitised text is the only SVG libvips is ever given.
 import { optimize, type CustomPlugin } from 'svgo';
 import { CodecError } from '#codec-core/index';
+import { SVG_DOCTYPE_MESSAGE } from './sniff-svg';
 
-export const SVG_DOCTYPE_MESSAGE = 'SVG files with a DOCTYPE or entity declarations are not accepted';
 export const SVG_INVALID_MESSAGE = 'This file is not a valid SVG image';
 
 /** Elements that run script, embed other documents or HTML, or pull in other resources: removed with their content. */
