@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
 import { sniffInputFormat, SNIFF_BYTES } from '#server/codec/planning';
-import { sniffSvg, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES } from '#server/codec/svg/sniff-svg';
+import { sniffSvg, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from '#server/codec/svg/sniff-svg';
 import { AnimationCounter, animationOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
@@ -107,6 +107,7 @@ export async function receiveUpload(
       else if (!format) await reject('UNSUPPORTED_TYPE', limits.heicInput ? MESSAGES.fileTypeInvalid : MESSAGES.fileTypeInvalidWithoutHeic);
       else if (format === 'heic' && !limits.heicInput) await reject('UNSUPPORTED_TYPE', MESSAGES.heicTurnedOff);
       else if (format === 'svg' && sniffSvg(counter.head)?.doctype) await reject('UNSUPPORTED_TYPE', SVG_DOCTYPE_MESSAGE);
+      else if (format === 'svg' && svgOverLimit(sniffSvg(counter.head), MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', svgOverLimit(sniffSvg(counter.head), MAX_INPUT_PIXELS)!);
       else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
       else if (animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)!);
       else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format) });
