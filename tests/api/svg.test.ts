@@ -44,6 +44,7 @@ describe('SVG over HTTP', () => {
     const job = await uploadOne(client);
     expect(job.mimeType).toBe('image/svg+xml');
     expect(job.outputMimeType).toBe('image/png');
+    expect(job.formatNote).toBe('SVG converted to PNG: rendered at its own size, with transparency kept');
     const { res, bytes } = await download(client, job);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toContain('logo.png');
