@@ -116,7 +116,7 @@ describe('hostile input', () => {
           continue;
         }
         expect(r.status, name).toBe(415);
-        expect(r.message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic');
+        expect(r.message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic');
       }
     }
   });
