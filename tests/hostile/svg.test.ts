@@ -1,6 +1,7 @@
 // Hostile SVGs over real HTTP: a DOCTYPE (entity bomb) and a declared gigapixel canvas are refused at upload with a
 // clear 4xx naming why; scripts, handlers, external references and foreignObject are sanitised away, the image is
-// still rendered, and nothing the SVG names is ever fetched (a local "attacker" server counts requests).
+// still rendered, and nothing the SVG names is ever fetched (a local "attacker" server counts requests); the upload,
+// served back for the comparison view, can never run in our origin.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -53,6 +54,19 @@ describe('hostile SVG', () => {
     const [job] = await waitForSettled(client);
     expect(job!.status).toBe('error');
     expect(job!.error).toMatch(/^The image is 100000×100000 pixels \(10000 megapixels\); the limit is \d+ megapixels$/);
+  });
+
+  it('the uploaded SVG, served back for the comparison view, is an attachment under a sandboxing CSP', async () => {
+    const client = new HttpClient(server.url);
+    const script = HOSTILE_SVGS.find((h) => h.name === 'script')!;
+    expect((await client.upload([{ name: 'script.svg', data: Buffer.from(script.svg) }])).status).toBe(201);
+    const [job] = await waitForSettled(client);
+    const res = await client.get(`/api/jobs/${job!.id}/original-preview`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*\bsandbox\b/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it.each(HOSTILE_SVGS)('$name: sanitised, rendered, and nothing fetched', async ({ svg }) => {
