@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '#codec-core/index';
 import { sanitiseSvg } from '#server/codec/svg/sanitise-svg';
-import { sniffSvg, SVG_DOCTYPE_MESSAGE } from '#server/codec/svg/sniff-svg';
+import { sniffSvg, SVG_DOCTYPE_MESSAGE, svgOverLimit } from '#server/codec/svg/sniff-svg';
 import { sniffInputFormat } from '#server/codec/input/sniff';
-import { ENTITY_BOMB_SVG, HOSTILE_SVGS, PLAIN_SVG } from '../support/svg-files';
+import { ENTITY_BOMB_SVG, HOSTILE_SVGS, HUGE_CANVAS_SVG, PLAIN_SVG } from '../support/svg-files';
 
 const rasterise = (svg: string) => sharp(Buffer.from(svg)).raw().toBuffer();
 
@@ -42,8 +42,14 @@ describe('sanitiseSvg', () => {
 describe('sniffSvg', () => {
   it('recognises an SVG after a prolog, and notices a DOCTYPE', () => {
     expect(sniffInputFormat(Buffer.from(PLAIN_SVG))).toBe('svg');
-    expect(sniffSvg(Buffer.from(PLAIN_SVG))).toEqual({ doctype: false });
-    expect(sniffSvg(Buffer.from(ENTITY_BOMB_SVG))).toEqual({ doctype: true });
+    expect(sniffSvg(Buffer.from(PLAIN_SVG))).toEqual({ doctype: false, size: { width: 120, height: 80 } });
+    expect(sniffSvg(Buffer.from(ENTITY_BOMB_SVG))).toEqual({ doctype: true, size: { width: 10, height: 10 } });
+  });
+
+  it('reads a declared pixel size and refuses one over the limit; other units are left to the codec', () => {
+    expect(svgOverLimit(sniffSvg(Buffer.from(HUGE_CANVAS_SVG)), 100_000_000)).toBe('The image is 100000×100000 pixels (10000 megapixels); the limit is 100 megapixels');
+    expect(svgOverLimit(sniffSvg(Buffer.from(PLAIN_SVG)), 100_000_000)).toBeNull();
+    expect(sniffSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10cm" height="5cm"/>'))).toEqual({ doctype: false });
   });
 
   it('does not take other XML or text for an SVG', () => {
