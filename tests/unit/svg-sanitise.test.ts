@@ -11,31 +11,31 @@ import { ENTITY_BOMB_SVG, HOSTILE_SVGS, HUGE_CANVAS_SVG, PLAIN_SVG } from '../su
 const rasterise = (svg: string) => sharp(Buffer.from(svg)).raw().toBuffer();
 
 describe('sanitiseSvg', () => {
-  it.each(HOSTILE_SVGS)('removes every trace of: $name', ({ svg, mustNotContain }) => {
-    const out = sanitiseSvg(Buffer.from(svg));
+  it.each(HOSTILE_SVGS)('removes every trace of: $name', async ({ svg, mustNotContain }) => {
+    const out = await sanitiseSvg(Buffer.from(svg));
     expect(out).toMatch(/^<svg[\s>]/);
     for (const text of mustNotContain) expect(out).not.toContain(text);
     // The drawing itself stays.
     expect(out).toContain('#00f');
   });
 
-  it('refuses a DOCTYPE (entity bomb) before parsing anything', () => {
-    expect(() => sanitiseSvg(Buffer.from(ENTITY_BOMB_SVG))).toThrow(new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE));
+  it('refuses a DOCTYPE (entity bomb) before parsing anything', async () => {
+    await expect(sanitiseSvg(Buffer.from(ENTITY_BOMB_SVG))).rejects.toThrow(new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE));
   });
 
-  it('refuses XML whose root is not <svg>', () => {
-    expect(() => sanitiseSvg(Buffer.from('<html><body>hi</body></html>'))).toThrow(CodecError);
+  it('refuses XML whose root is not <svg>', async () => {
+    await expect(sanitiseSvg(Buffer.from('<html><body>hi</body></html>'))).rejects.toThrow(CodecError);
   });
 
   it('makes a plain drawing smaller without changing a pixel of its rendering', async () => {
-    const out = sanitiseSvg(Buffer.from(PLAIN_SVG));
+    const out = await sanitiseSvg(Buffer.from(PLAIN_SVG));
     expect(out.length).toBeLessThan(PLAIN_SVG.length);
     expect((await rasterise(out)).equals(await rasterise(PLAIN_SVG))).toBe(true);
   });
 
-  it('keeps same-document references', () => {
+  it('keeps same-document references', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="4" height="4"><defs><rect id="r" width="4" height="4" fill="#0f0"/></defs><use xlink:href="#r"/></svg>';
-    expect(sanitiseSvg(Buffer.from(svg))).toContain('href="#r"');
+    expect(await sanitiseSvg(Buffer.from(svg))).toContain('href="#r"');
   });
 });
 
@@ -46,13 +46,13 @@ describe('sniffSvg', () => {
     expect(sniffSvg(Buffer.from(ENTITY_BOMB_SVG))).toEqual({ doctype: true, size: { width: 10, height: 10 } });
   });
 
-  it('reads a declared pixel size and refuses one over the limit; other units are left to the codec', () => {
+  it('reads a declared pixel size and refuses one over the limit; other units are left to the codec', async () => {
     expect(svgOverLimit(sniffSvg(Buffer.from(HUGE_CANVAS_SVG)), 100_000_000)).toBe('The image is 100000×100000 pixels (10000 megapixels); the limit is 100 megapixels');
     expect(svgOverLimit(sniffSvg(Buffer.from(PLAIN_SVG)), 100_000_000)).toBeNull();
     expect(sniffSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10cm" height="5cm"/>'))).toEqual({ doctype: false });
   });
 
-  it('does not take other XML or text for an SVG', () => {
+  it('does not take other XML or text for an SVG', async () => {
     expect(sniffSvg(Buffer.from('<?xml version="1.0"?><html/>'))).toBeNull();
     expect(sniffSvg(Buffer.from('plain text <svg>'))).toBeNull();
   });

@@ -8,7 +8,7 @@ import { sharp } from '#server/codec/sharp-setup';
 import { sanitiseSvg } from '#server/codec/svg/sanitise-svg';
 
 export async function svgAsPng(upload: Buffer, maxPixels: number, deadline: Deadline): Promise<Buffer> {
-  const svg = Buffer.from(sanitiseSvg(upload), 'utf8');
+  const svg = Buffer.from(await sanitiseSvg(upload), 'utf8');
   try {
     // The header first: a few bytes can declare a 100000 × 100000 canvas, refused before anything is drawn.
     const meta = await sharp(svg, { limitInputPixels: false }).metadata();

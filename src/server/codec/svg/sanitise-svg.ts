@@ -1,6 +1,6 @@
 // Turns an uploaded SVG into one that cannot reach outside itself or run anything, minified by SVGO
 // (docs/decisions/0403-svg-input.md). The sanitised text is the only SVG libvips is ever given.
-import { optimize, type CustomPlugin } from 'svgo';
+import type { CustomPlugin } from 'svgo';
 import { CodecError } from '#codec-core/index';
 import { SVG_DOCTYPE_MESSAGE } from './sniff-svg';
 
@@ -54,9 +54,13 @@ function refuseDoctype(text: string): void {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE);
 }
 
-export function sanitiseSvg(bytes: Buffer): string {
+/** svgo is loaded on the first SVG: a codec process that never sees one keeps its memory (it is retired above 1.5× its base). */
+let svgo: Promise<typeof import('svgo')> | undefined;
+
+export async function sanitiseSvg(bytes: Buffer): Promise<string> {
   const text = bytes.toString('utf8');
   refuseDoctype(text);
+  const { optimize } = await (svgo ??= import('svgo'));
   let data: string;
   try {
     data = optimize(text, {
