@@ -38,12 +38,12 @@ describe('results in view', () => {
       await page.locator('[data-testid="job-card"][data-status="completed"]').nth(4).waitFor({ state: 'attached', timeout: 90_000 });
 
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const downloadAll = page.getByRole('button', { name: /^Download all$/i });
+      await downloadAll.first().waitFor({ state: 'attached' });
+      await expect.poll(() => anyInViewport(page, downloadAll), { message: 'Download All on screen' }).toBe(true);
       const total = page.getByTestId('results-total');
-      await total.first().waitFor();
       expect(await anyInViewport(page, total), 'total saved on screen').toBe(true);
       expect(await total.first().innerText()).toMatch(/−\d+ ?%/);
-      const downloadAll = page.getByRole('button', { name: /^Download all$/i });
-      expect(await anyInViewport(page, downloadAll), 'Download All on screen').toBe(true);
       // The section says what it holds once nothing is left to process.
       expect(await page.getByRole('heading', { name: /^Your files/ }).count()).toBe(1);
       await context.close();

@@ -42,9 +42,10 @@ describe('compression tool (guest)', () => {
         find('header'),
         find('[data-testid="guest-banner"]'),
         find('[data-testid="drop-zone"]'),
+        // The files come straight under the drop zone (where the user looks after an upload); nothing queued yet.
+        heading('Your files'),
         heading('Compression Settings'),
         heading('Queue Management'),
-        heading('Processing Files'),
         heading('How it works'),
         heading('Solutions for every industry'),
         heading('What our users say'),
