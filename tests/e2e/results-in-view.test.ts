@@ -8,11 +8,13 @@ import { useServedApp } from './support/app';
 
 const PHOTO = fs.readFileSync(corpusPath('photos', 'turbo-testorig.jpg'));
 
-/** True when the element's box lies wholly inside the viewport as it is now. */
+/** True when the element's box lies wholly inside the viewport as it is now, and nothing covers its centre. */
 async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const size = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width;
+  if (!box || box.y < 0 || box.x < 0 || box.y + box.height > size.height || box.x + box.width > size.width) return false;
+  // On top, too: not under a toast or another bar.
+  return locator.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2]);
 }
 
 /** The first of the matching elements that is visible and wholly on screen, if any. */

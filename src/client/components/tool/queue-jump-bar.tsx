@@ -41,7 +41,8 @@ export function QueueJumpBar({ jobs, onDownloadAll, downloading = false }: { job
   const headerInView = useWhollyInView(FILES_HEADER_ID);
   const shown = !headerInView && (waiting > 0 || total !== null);
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center px-4">
+    // Above the toasts (z-50): "Upload successful" must not hide the total and Download All; the bar says more.
+    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
       {shown && waiting > 0 && (
         <button type="button" onClick={showFiles} data-testid="queue-jump" className={PILL}>
           {waiting} {waiting === 1 ? 'file' : 'files'} in queue · View
