@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import { useServedApp } from './support/app';
+import { jobsOf, useServedApp } from './support/app';
 
 const PHOTO = fs.readFileSync(corpusPath('photos', 'turbo-testorig.jpg'));
 
@@ -51,4 +51,22 @@ describe('results in view', () => {
       await context.close();
     });
   }
+
+  it('refuses Lossless + JPEG before upload, with the reason beside Mode and on each file, and sends nothing', async () => {
+    const context = await app.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('output-format').selectOption('jpeg');
+    await page.getByTestId('settings-mode').selectOption('lossless');
+    const reason = page.getByTestId('settings-mode-problem');
+    expect(await reason.innerText()).toMatch(/^Lossless cannot make a JPEG/);
+    expect(await page.getByTestId('settings-mode').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('drop-zone-input').setInputFiles([{ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: PHOTO }]);
+    expect(await page.getByTestId('upload-errors').innerText()).toMatch(/photo\.jpg: Lossless cannot make a JPEG/);
+    expect(await jobsOf(page)).toEqual([]);
+    // Another format lifts the block.
+    await page.getByTestId('output-format').selectOption('png');
+    expect(await reason.count()).toBe(0);
+    await context.close();
+  });
 });
