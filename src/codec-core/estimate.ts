@@ -3,7 +3,8 @@
 // search run on a sample of the image: its encoded size scaled up to the whole. The preview is the visible region
 // alone, encoded with the settings. Quality mode only: smart and size modes search, and a search is no live preview.
 // docs/decisions/0283-live-estimate.md.
-import type { ImageFormat } from '#contract/settings';
+import type { Estimate as EstimateJson } from '#contract/api';
+import { FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
 import { candidatesOf, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
 import { uploadWins } from './never-larger';
@@ -90,4 +91,19 @@ export async function estimate<Image extends OpenImage>(
   } finally {
     engine.close(image);
   }
+}
+
+/** An estimate in the API's shape (what Adjust shows, from the server or from private mode), its preview as a URL. */
+export function estimateJson(estimate: Omit<Estimate, 'preview'>, preview: string): EstimateJson {
+  return {
+    outputFormat: estimate.format,
+    outputMimeType: FORMAT_MIME_TYPES[estimate.format],
+    estimatedSize: estimate.estimatedBytes,
+    keepsOriginal: estimate.keepsOriginal,
+    sampled: estimate.sampled,
+    width: estimate.width,
+    height: estimate.height,
+    region: estimate.region,
+    preview,
+  };
 }

@@ -2,7 +2,7 @@
 // it (no node:*, no sharp, nothing of the server's), run by an Engine (./engine.ts). The server's codec processes
 // run it with sharp; the browser's private mode with WebAssembly encoders.
 export { compress, clampQuality, STRATEGIES } from './pipeline';
-export { estimate, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate } from './estimate';
+export { estimate, estimateJson, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate } from './estimate';
 export { FORMATS, type FormatDescriptor } from './formats';
 export { boundsOf, fitInside, scaledBy } from './geometry';
 export { anyTransparent, countsAsPhoto, planAutoCandidates, planLosslessCandidates, PHOTO_COLOUR_COUNT, type CandidatePlan } from './candidates';

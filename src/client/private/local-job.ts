@@ -3,7 +3,7 @@
 import type { CompressionType, Estimate as ContractEstimate, Job } from '#contract/api';
 import { DEFAULT_BACKGROUND, FORMAT_MIME_TYPES, type ImageFormat, type OutputFormat } from '#contract/settings';
 import { RETENTION_HOURS } from '#contract/limits';
-import type { CompressResult, Estimate } from '#codec-core/index';
+import { estimateJson, type CompressResult, type Estimate } from '#codec-core/index';
 
 /** What the settings card hands over: the same as an upload's settings. */
 export interface LocalSettings {
@@ -128,15 +128,5 @@ export async function toContractEstimate(estimate: Estimate): Promise<ContractEs
     reader.onerror = () => reject(reader.error ?? new Error('preview unreadable'));
     reader.readAsDataURL(new Blob([estimate.preview as BlobPart], { type: FORMAT_MIME_TYPES[estimate.previewFormat] }));
   });
-  return {
-    outputFormat: estimate.format,
-    outputMimeType: FORMAT_MIME_TYPES[estimate.format],
-    estimatedSize: estimate.estimatedBytes,
-    keepsOriginal: estimate.keepsOriginal,
-    sampled: estimate.sampled,
-    width: estimate.width,
-    height: estimate.height,
-    region: estimate.region,
-    preview,
-  };
+  return estimateJson(estimate, preview);
 }

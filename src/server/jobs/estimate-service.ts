@@ -3,6 +3,7 @@
 // runs in a codec process like every decode; one estimate per owner at a time, so dragging a slider cannot queue up
 // codec work: the client sends the latest value once the previous answer is in. docs/decisions/0283-live-estimate.md.
 import fsp from 'node:fs/promises';
+import { estimateJson } from '#codec-core/index';
 import type { LocalCopy } from '#server/storage/blob-store';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
@@ -63,17 +64,7 @@ export class EstimateService {
         })
         .catch(asDomainError);
       const preview = await fsp.readFile(previewPath);
-      return {
-        outputFormat: outcome.format,
-        outputMimeType: FORMAT_MIME_TYPES[outcome.format],
-        estimatedSize: outcome.estimatedBytes,
-        keepsOriginal: outcome.keepsOriginal,
-        sampled: outcome.sampled,
-        width: outcome.width,
-        height: outcome.height,
-        region: outcome.region,
-        preview: `data:${FORMAT_MIME_TYPES[outcome.previewFormat]};base64,${preview.toString('base64')}`,
-      };
+      return estimateJson(outcome, `data:${FORMAT_MIME_TYPES[outcome.previewFormat]};base64,${preview.toString('base64')}`);
     } finally {
       this.estimating.delete(ownerId);
       await fsp.rm(previewPath, { force: true });

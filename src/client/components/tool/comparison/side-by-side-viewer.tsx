@@ -1,20 +1,10 @@
 // Side by side: the original and the compressed image in two viewers under the same zoom and pan.
 import { cn } from '#client/lib/cn.ts';
 import { DiffCanvas, Layer } from './image-layers';
-import type { ViewTransform } from './use-view-transform';
-import type { ViewerSurface } from './viewer-surface';
+import type { ComparedImages } from './viewer-surface';
 
-export interface SideBySideViewerProps {
-  view: ViewTransform;
-  surface: ViewerSurface;
-  originalSrc: string;
-  compressedSrc: string;
-  filename: string;
-  /** Drawn over the compressed side only: the original is what the differences are measured against. */
-  overlay: ImageData | null;
+export interface SideBySideViewerProps extends ComparedImages {
   fullscreen: boolean;
-  /** Space held: the compressed side shows the original too. */
-  showOriginal: boolean;
 }
 
 export function SideBySideViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, fullscreen, showOriginal }: SideBySideViewerProps) {

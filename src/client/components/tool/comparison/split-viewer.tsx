@@ -2,22 +2,13 @@
 import type { Ref, RefObject } from 'react';
 import { SplitSquareHorizontal } from 'lucide-react';
 import { DiffCanvas, Layer } from './image-layers';
-import type { ViewTransform } from './use-view-transform';
-import type { ViewerSurface } from './viewer-surface';
+import type { ComparedImages } from './viewer-surface';
 import { splitFromKey } from './zoom';
 
-export interface SplitViewerProps {
-  view: ViewTransform;
-  surface: ViewerSurface;
-  originalSrc: string;
-  compressedSrc: string;
-  filename: string;
-  overlay: ImageData | null;
+export interface SplitViewerProps extends ComparedImages {
   split: number;
   onSplit: (split: number) => void;
   dividerRef: Ref<HTMLDivElement>;
-  /** Space held: the whole view shows the original, the divider stays where it was. */
-  showOriginal: boolean;
 }
 
 export function SplitViewer({ view, surface, originalSrc, compressedSrc, filename, overlay, split, onSplit, dividerRef, showOriginal }: SplitViewerProps) {

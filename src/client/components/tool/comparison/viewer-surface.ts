@@ -26,3 +26,16 @@ export function viewerSurface(view: ViewTransform, fullscreen: boolean, image: {
 }
 
 export type ViewerSurface = ReturnType<typeof viewerSurface>;
+
+/** What both viewers (split and side by side) show: the two images on the same surface, and the differences. */
+export interface ComparedImages {
+  view: ViewTransform;
+  surface: ViewerSurface;
+  originalSrc: string;
+  compressedSrc: string;
+  filename: string;
+  /** Drawn over the compressed image only: the original is what the differences are measured against. */
+  overlay: ImageData | null;
+  /** Space held: the compressed image shows the original too. */
+  showOriginal: boolean;
+}
