@@ -3,7 +3,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Job, Preset } from '#contract/api';
 import { CompressionSettings } from './compression-settings';
-import { CompressionSummary } from './compression-summary';
 import { controlFields, controlProblems, formatModeProblem } from './control';
 import { DropZone } from './drop-zone';
 import type { JobSource } from './job-source';
@@ -16,6 +15,8 @@ import type { CompressionSettings as Settings } from './settings';
 // Only needed once a result is compared; keeps the tool's first load small.
 const QualityAssessment = lazy(() => import('./comparison/quality-assessment.tsx'));
 // Opened on demand, like the comparison: neither ships in the first load's JavaScript.
+// The detailed totals: shown only once a file completes (the files header already says the total in one line).
+const CompressionSummary = lazy(() => import('./compression-summary.tsx').then((m) => ({ default: m.CompressionSummary })));
 const AdjustDialog = lazy(() => import('./adjust-dialog.tsx').then((m) => ({ default: m.AdjustDialog })));
 
 export interface ToolWorkspaceProps {
@@ -101,7 +102,11 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         </div>
       )}
 
-      <CompressionSummary jobs={jobs} />
+      {jobs.some((j) => j.status === 'completed') && (
+        <Suspense fallback={null}>
+          <CompressionSummary jobs={jobs} />
+        </Suspense>
+      )}
     </>
   );
 }
