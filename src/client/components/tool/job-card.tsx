@@ -64,6 +64,11 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
   const compressedDims = formatDimensions(job.compressedWidth, job.compressedHeight);
   // Re-encoding gave nothing smaller and the codec kept the upload (a "Larger" result is one the user asked for).
   const alreadyOptimal = completed && job.compressedSize != null && job.compressedSize === job.originalSize;
+  // The saving as the card's table and the phone row say it, with its colour.
+  const verdict =
+    alreadyOptimal ? ['None', 'text-slate-700', 'already optimised']
+    : (job.compressedSize ?? 0) > job.originalSize ? ['Larger', 'text-amber-800', 'larger']
+    : [`${saved}%`, 'text-green-700', `−${saved} %`];
 
   return (
     // On phones a compact row (thumbnail, name, "2.1 MB → 732 KB −66 %", actions); from sm up the full card.
@@ -93,13 +98,7 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
             <>
               {' → '}
               {formatFileSize(job.compressedSize)}{' '}
-              {alreadyOptimal ? (
-                <span className="font-semibold text-slate-700">already optimised</span>
-              ) : job.compressedSize > job.originalSize ? (
-                <span className="font-semibold text-amber-800">larger</span>
-              ) : (
-                <span className="font-semibold text-green-700">−{saved} %</span>
-              )}
+              <span className={`font-semibold ${verdict[1]}`}>{verdict[2]}</span>
             </>
           )}
         </p>
@@ -114,19 +113,9 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
                 {formatFileSize(job.compressedSize)}
               </dd>
               <dt className="text-slate-600">Saved</dt>
-              {alreadyOptimal ? (
-                <dd className="text-right font-semibold text-slate-700" data-testid="saving">
-                  None
-                </dd>
-              ) : job.compressedSize > job.originalSize ? (
-                <dd className="text-right font-semibold text-amber-800" data-testid="saving">
-                  Larger
-                </dd>
-              ) : (
-                <dd className="text-right font-semibold text-green-700" data-testid="saving">
-                  {saved}%
-                </dd>
-              )}
+              <dd className={`text-right font-semibold ${verdict[1]}`} data-testid="saving">
+                {verdict[0]}
+              </dd>
             </>
           )}
           <dt className="text-slate-600">Format</dt>
