@@ -33,6 +33,7 @@ export const ACCEPTED_EXTENSIONS = {
   'image/avif': ['.avif'],
   'image/jxl': ['.jxl'],
   'image/gif': ['.gif'],
+  'image/svg+xml': ['.svg'],
   'image/heic': ['.heic'],
   'image/heif': ['.heif'],
 } as const;

@@ -7,9 +7,9 @@ export const MESSAGES = {
   lastNameRequired: 'Last name is required',
   guestTooLarge: 'Please sign in to upload files larger than 10MB',
   // The spec's 'File type must be one of ...' with the types we accept since WebP, AVIF and HEIC inputs.
-  fileTypeInvalid: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic',
+  fileTypeInvalid: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic',
   /** A server whose operator turned HEIC off (HEIC_INPUT=off) says so, and lists only what it takes. */
-  fileTypeInvalidWithoutHeic: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif',
+  fileTypeInvalidWithoutHeic: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml',
   heicTurnedOff: 'HEIC images are not accepted on this server; please upload a JPEG, PNG, WebP, AVIF, JPEG XL or GIF image',
   tooManyFiles: 'Too many files',
   notFound: 'Not found',

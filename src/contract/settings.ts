@@ -77,24 +77,26 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
 /**
  * Formats we read but never write: their pixels are decoded in the codec process and written in a format every
  * browser shows. HEIC (iPhone photos, HEVC-coded HEIF): docs/decisions/0400-heic-input.md; GIF (still or
- * animated): docs/decisions/0402-animation.md.
+ * animated): docs/decisions/0402-animation.md; SVG (sanitised, then rasterised at its own size):
+ * docs/decisions/0403-svg-input.md.
  */
-export const INPUT_ONLY_FORMATS = ['heic', 'gif'] as const;
+export const INPUT_ONLY_FORMATS = ['heic', 'gif', 'svg'] as const;
 export type InputOnlyFormat = (typeof INPUT_ONLY_FORMATS)[number];
 /** Every format an upload may be in. */
 export type InputFormat = ImageFormat | InputOnlyFormat;
 
-export const INPUT_ONLY_MIME_TYPES: Record<InputOnlyFormat, string> = { heic: 'image/heic', gif: 'image/gif' };
-export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC', gif: 'GIF' };
+export const INPUT_ONLY_MIME_TYPES: Record<InputOnlyFormat, string> = { heic: 'image/heic', gif: 'image/gif', svg: 'image/svg+xml' };
+export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC', gif: 'GIF', svg: 'SVG' };
 
 /**
  * What `original` gives for an input-only format: for HEIC, JPEG, the one format every browser and photo tool shows;
  * for GIF, (animated) WebP, which every current browser shows at a fraction of a GIF's size.
  */
-export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg', gif: 'webp' };
+export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg', gif: 'webp', svg: 'png' };
 const ORIGINAL_OUTPUT_REASON: Record<InputOnlyFormat, string> = {
   heic: 'browsers other than Safari cannot show HEIC',
   gif: 'WebP keeps the animation in a far smaller file and every current browser shows it',
+  svg: 'rendered at its own size, with transparency kept',
 };
 
 export const isInputOnlyFormat = (format: string): format is InputOnlyFormat => (INPUT_ONLY_FORMATS as readonly string[]).includes(format);
@@ -123,7 +125,7 @@ export function formatOfMimeType(mimeType: string): ImageFormat | null {
 }
 
 /** Extensions that name an image format; they are replaced, not kept, when the format changes. */
-const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif|gif)$/i;
+const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif|gif|svg)$/i;
 
 /**
  * The download name of a result: the upload's name, with the output format's extension when the format

@@ -87,6 +87,6 @@ describe.skipIf(HEIF_ENC_MISSING)(`HEIC uploads with HEIC_INPUT=off${HEIF_ENC_MI
       { filename: 'IMG_0001.heic', message: 'HEIC images are not accepted on this server; please upload a JPEG, PNG, WebP, AVIF, JPEG XL or GIF image', code: 'UNSUPPORTED_TYPE' },
     ]);
     const other = await client.upload([{ name: 'notes.jpg', data: Buffer.from('plain text, not an image at all') }]);
-    expect(((await other.json()) as { message: string }).message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif');
+    expect(((await other.json()) as { message: string }).message).toBe('File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml');
   });
 });

@@ -62,7 +62,7 @@ describe('guest compression flow', () => {
     const body = (await res.json()) as CompressResponse;
     expect(body.jobs).toHaveLength(3);
     expect(body.rejected).toEqual([
-      { filename: 'gen-text-renamed.jpg', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic', code: 'UNSUPPORTED_TYPE' },
+      { filename: 'gen-text-renamed.jpg', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic', code: 'UNSUPPORTED_TYPE' },
     ]);
     for (const job of body.jobs) {
       // The response shows each job as it is now: a worker (another process in scale-out) may already have it.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OUTPUT_FORMATS } from '#contract/settings';
 import { useServer } from '../support/server';
 import { REPO_ROOT, corpusPath } from '../support/paths';
 import { createKey, signedInUser, withKey } from '../support/api-keys';
@@ -88,7 +89,8 @@ describe('OpenAPI for generators', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(['compressImages', 'getJob', 'downloadResult', 'createWebhook']));
     const upload = document.paths['/api/compress']!.post!.requestBody!.content['multipart/form-data']!.schema.properties;
-    expect(upload.format!.enum).toEqual(['original', 'jpeg', 'png', 'webp', 'avif', 'auto']);
+    expect(upload.format!.enum).toEqual([...OUTPUT_FORMATS]);
+    expect(upload.format!.enum).toEqual(['original', 'jpeg', 'png', 'webp', 'avif', 'jxl', 'auto']);
     expect(upload.mode!.enum).toEqual(['quality', 'smart', 'size', 'lossless']);
     expect(upload.metadata!.enum).toEqual(['strip', 'keep', 'keep-all']);
     expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);

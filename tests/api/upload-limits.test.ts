@@ -59,7 +59,7 @@ describe('upload limits for guests', () => {
     ]);
     expect(body.rejected).toEqual([
       { filename: 'huge.png', message: 'Please sign in to upload files larger than 10MB', code: 'GUEST_FILE_TOO_LARGE' },
-      { filename: 'notes.jpg', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic', code: 'UNSUPPORTED_TYPE' },
+      { filename: 'notes.jpg', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic', code: 'UNSUPPORTED_TYPE' },
     ]);
     await waitForSettled(guest);
   });
@@ -69,9 +69,9 @@ describe('upload limits for guests', () => {
     const res = await guest.upload([{ name: 'a.png', data: Buffer.from('BM6 a Windows bitmap header') }]);
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
-      message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic',
+      message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic',
       code: 'UNSUPPORTED_TYPE',
-      rejected: [{ filename: 'a.png', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/heic', code: 'UNSUPPORTED_TYPE' }],
+      rejected: [{ filename: 'a.png', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic', code: 'UNSUPPORTED_TYPE' }],
     });
     const none = await guest.upload([], { quality: '80' });
     expect(none.status).toBe(400);

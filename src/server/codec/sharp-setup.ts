@@ -18,6 +18,9 @@ sharp.block({ operation: ['VipsForeignLoad'] });
 // GIF is unblocked for GIF uploads, still and animated (docs/decisions/0402-animation.md): libvips reads GIF with
 // libnsgif, a small decoder written for untrusted web content, and frame bombs are refused from the header first.
 sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif', 'VipsForeignLoadNsgif'] });
+// SVG is unblocked for SVG uploads only after sanitising (docs/decisions/0403-svg-input.md): librsvg is handed text
+// with no scripts, no external references and no DOCTYPE (svg/sanitise-svg.ts), and never an upload as it came.
+sharp.unblock({ operation: ['VipsForeignLoadSvg'] });
 
 export { sharp };
 

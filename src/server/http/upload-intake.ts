@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
-import { sniffInputFormat, SNIFF_BYTES } from '#server/codec/planning';
+import { sniffInputFormat, sniffSvg, SNIFF_BYTES, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from '#server/codec/planning';
 import { AnimationCounter, animationOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
-const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES);
+const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES, SVG_SNIFF_BYTES);
 import { FORMAT_EXTENSIONS, inputMimeType, isInputOnlyFormat } from '#contract/settings';
 import type { ReceivedUpload } from '#server/jobs/upload-service';
 import { decodeFormFilename, sanitizeFilename } from '#server/jobs/filename';
@@ -105,6 +105,8 @@ export async function receiveUpload(
       else if (counter.bytes < MIN_FILE_SIZE && (counter.bytes === 0 || format)) await reject('FILE_TOO_SMALL', fileTooSmallMessage(MIN_FILE_SIZE));
       else if (!format) await reject('UNSUPPORTED_TYPE', limits.heicInput ? MESSAGES.fileTypeInvalid : MESSAGES.fileTypeInvalidWithoutHeic);
       else if (format === 'heic' && !limits.heicInput) await reject('UNSUPPORTED_TYPE', MESSAGES.heicTurnedOff);
+      else if (format === 'svg' && sniffSvg(counter.head)?.doctype) await reject('UNSUPPORTED_TYPE', SVG_DOCTYPE_MESSAGE);
+      else if (format === 'svg' && svgOverLimit(sniffSvg(counter.head), MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', svgOverLimit(sniffSvg(counter.head), MAX_INPUT_PIXELS)!);
       else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
       else if (animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)!);
       else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format) });

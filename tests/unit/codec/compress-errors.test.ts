@@ -92,14 +92,12 @@ async function heicBrandedBytes(): Promise<Buffer> {
   return avif;
 }
 
-describe('only the decoders of the formats we take are reachable (JPEG, PNG, WebP, AVIF, GIF; HEIC and JPEG XL outside libvips)', () => {
+describe('only the decoders of the formats we take are reachable (JPEG, PNG, WebP, AVIF, GIF, sanitised SVG; HEIC and JPEG XL outside libvips)', () => {
   const image = () => sharp({ create: { width: 32, height: 24, channels: 3, background: '#3366cc' } });
+  // SVG's loader is open to sanitised SVG text only (docs/decisions/0403-svg-input.md): an SVG upload is rendered.
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="24"><rect width="32" height="24" fill="#36c"/></svg>');
 
-  it.each([
-    ['TIFF', () => image().tiff().toBuffer()],
-    ['SVG', async () => svg],
-  ])('refuses %s bytes as an unsupported format', async (_name, make) => {
+  it.each([['TIFF', () => image().tiff().toBuffer()]])('refuses %s bytes as an unsupported format', async (_name, make) => {
     const bytes = await make();
     await expect(compress(bytes, options)).rejects.toMatchObject({ kind: 'unsupported-format' });
   });
@@ -108,13 +106,15 @@ describe('only the decoders of the formats we take are reachable (JPEG, PNG, Web
     await expect(compress(await heicBrandedBytes(), options)).rejects.toMatchObject({ kind: 'corrupt' });
   });
 
-  it.each([
-    ['TIFF', () => image().tiff().toBuffer()],
-    ['SVG', async () => svg],
-  ])('keeps the %s loader blocked even behind a JPEG or PNG name', async (_name, make) => {
+  it.each([['TIFF', () => image().tiff().toBuffer()]])('keeps the %s loader blocked even behind a JPEG or PNG name', async (_name, make) => {
     // The codec module configured sharp when it was imported; libvips itself must refuse.
     const bytes = await make();
     await expect(sharp(bytes).metadata()).rejects.toThrow(/unsupported image format/);
+  });
+
+  it('renders an SVG (after sanitising) at its intrinsic size', async () => {
+    const result = await compress(svg, options);
+    expect([result.output.format, result.output.width, result.output.height]).toEqual(['png', 32, 24]);
   });
 
   it('still decodes JPEG, PNG, WebP and AVIF', async () => {

@@ -154,7 +154,7 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
           <span aria-hidden="true"> · </span>
           <span>Up to {config.maxFiles} files at once</span>
         </p>
-        {isDragReject && <p className="mt-2 text-sm font-medium text-red-700">Only JPEG, PNG, WebP, AVIF, JPEG XL, GIF and HEIC images are accepted</p>}
+        {isDragReject && <p className="mt-2 text-sm font-medium text-red-700">Only JPEG, PNG, WebP, AVIF, JPEG XL, GIF, SVG and HEIC images are accepted</p>}
         {uploading && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/70 px-6">
             <span className="flex items-center gap-2 text-base font-semibold text-slate-900">

@@ -21,6 +21,8 @@ export async function animationHeader(input: Buffer, format: InputFormat): Promi
   } catch (error) {
     throw toCodecError(error, 0);
   }
+  // The loader libvips picked must be the one the sniffed format names: never another (the SVG loader is open).
+  if (meta.format !== format) throw new CodecError('corrupt', CORRUPT_MESSAGE);
   return (meta.pages ?? 1) > 1 ? meta : null;
 }
 

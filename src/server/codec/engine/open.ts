@@ -11,6 +11,7 @@ import { sniffInputFormat } from '#server/codec/input/sniff';
 import { heicAsPng } from './open-heic';
 import { jxlToolsAvailable } from '#server/codec/jxl/libjxl-tools';
 import { jxlAsPng } from './open-jxl';
+import { svgAsPng } from './open-svg';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
 
@@ -46,9 +47,10 @@ async function readHeader(input: Buffer, format: ImageFormat, maxPixels: number,
 }
 
 /** A format libvips does not read for the pipeline, as a lossless PNG of its (first) picture. */
-async function decodedAsPng(upload: Buffer, format: 'heic' | 'jxl' | 'gif', maxPixels: number, deadline: Deadline): Promise<Buffer> {
+async function decodedAsPng(upload: Buffer, format: 'heic' | 'jxl' | 'gif' | 'svg', maxPixels: number, deadline: Deadline): Promise<Buffer> {
   if (format === 'heic') return heicAsPng(upload, maxPixels);
   if (format === 'jxl') return jxlAsPng(upload, maxPixels, deadline);
+  if (format === 'svg') return svgAsPng(upload, maxPixels, deadline);
   try {
     return await sharp(upload, { failOn: FAIL_ON, limitInputPixels: maxPixels }).png({ compressionLevel: 0 }).toBuffer();
   } catch (error) {
@@ -70,7 +72,7 @@ export async function openImage(bytes: Uint8Array, given: CodecSettings, limits:
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
     // An input-only format is decoded here into a lossless PNG that the rest of the engine reads like any upload.
-    const decoded = sniffed === 'heic' || sniffed === 'jxl' || sniffed === 'gif';
+    const decoded = sniffed === 'heic' || sniffed === 'jxl' || sniffed === 'gif' || sniffed === 'svg';
     const decodedFrom = decoded ? { format: sniffed, bytes: upload.length } : undefined;
     const input = decoded ? await decodedAsPng(upload, sniffed, limits.maxPixels, deadline) : upload;
     const format = decoded ? 'png' : sniffed;

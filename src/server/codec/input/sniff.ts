@@ -2,6 +2,7 @@
 import type { ImageFormat } from '#server/codec/types';
 import type { InputFormat } from '#contract/settings';
 import { isJxl } from '#server/codec/jxl/libjxl-tools';
+import { sniffSvg } from '#server/codec/svg/sniff-svg';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const JPEG_SOI = [0xff, 0xd8, 0xff] as const;
@@ -64,8 +65,8 @@ function isHeic(head: Uint8Array): boolean {
   return false;
 }
 
-/** Every format an upload may be in: the output formats, and the ones we only read (HEIC). */
+/** Every format an upload may be in: the output formats, and the ones we only read (HEIC, GIF, SVG). */
 export function sniffInputFormat(head: Uint8Array): InputFormat | null {
   if (head.length >= 6 && /^GIF8[79]a$/.test(ascii(head, 0, 6))) return 'gif';
-  return sniffImageFormat(head) ?? (isJxl(head) ? 'jxl' : isHeic(head) ? 'heic' : null);
+  return sniffImageFormat(head) ?? (isJxl(head) ? 'jxl' : isHeic(head) ? 'heic' : sniffSvg(head) ? 'svg' : null);
 }

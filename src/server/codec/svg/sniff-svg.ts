@@ -1,0 +1,61 @@
+// Recognises an SVG from its first bytes: XML whose first element is <svg>. Only a prolog (BOM, whitespace, XML
+// declaration, comments, processing instructions, a DOCTYPE) may come before it; the DOCTYPE is noticed so the
+// upload can be refused at once (docs/decisions/0403-svg-input.md).
+import { tooManyPixelsError } from '#codec-core/index';
+
+/** How far into an upload its root element is looked for (Illustrator and Inkscape write long prologs). */
+export const SVG_SNIFF_BYTES = 1024;
+
+export const SVG_DOCTYPE_MESSAGE = 'SVG files with a DOCTYPE or entity declarations are not accepted';
+
+const PROLOG_ITEM = /^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/;
+const DOCTYPE = /^<!DOCTYPE\s[^>]*?(?:\[[\s\S]*?\]\s*)?>/i;
+
+export interface SvgSniff {
+  /** True when the file declares a DOCTYPE (refused: entities are how XML bombs work). */
+  doctype: boolean;
+  /** The root's width and height when both are plain pixel numbers within the head (the intrinsic size). */
+  size?: { width: number; height: number };
+}
+
+const PIXEL_LENGTH = /^\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$/;
+
+function rootSize(text: string): SvgSniff['size'] {
+  const tag = /^<svg\b[^>]*>/.exec(text)?.[0];
+  if (!tag) return undefined;
+  const length = (name: string) => {
+    const value = new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`).exec(tag)?.[1];
+    const number = value === undefined ? undefined : PIXEL_LENGTH.exec(value)?.[1];
+    return number === undefined ? undefined : Math.ceil(Number(number));
+  };
+  const width = length('width');
+  const height = length('height');
+  return width && height ? { width, height } : undefined;
+}
+
+/** What is known of an SVG from its head, or null when the head is not the start of an SVG. */
+export function sniffSvg(head: Uint8Array): SvgSniff | null {
+  let text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, SVG_SNIFF_BYTES)).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let doctype = false;
+  for (;;) {
+    const item = PROLOG_ITEM.exec(text) ?? DOCTYPE.exec(text);
+    if (!item) break;
+    if (/^<!DOCTYPE/i.test(item[0])) doctype = true;
+    text = text.slice(item[0].length);
+  }
+  // A DOCTYPE too long for the head (an internal subset of entities) is still one.
+  if (/^<!DOCTYPE/i.test(text)) return { doctype: true };
+  if (!/^<svg[\s>/]/.test(text)) return null;
+  const size = rootSize(text);
+  return size ? { doctype, size } : { doctype };
+}
+
+/**
+ * The upload-time refusal of an SVG declaring a canvas over the pixel limit (a few bytes can declare gigapixels);
+ * sizes in other units or from the viewBox alone are checked by the codec before rendering (engine/open-svg.ts).
+ */
+export function svgOverLimit(sniff: SvgSniff | null, maxPixels: number): string | null {
+  if (!sniff?.size || sniff.size.width * sniff.size.height <= maxPixels) return null;
+  return tooManyPixelsError(sniff.size.width, sniff.size.height, maxPixels).message;
+}

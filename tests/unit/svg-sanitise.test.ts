@@ -1,0 +1,59 @@
+// The SVG sanitiser and sniffer on their own: every hostile construct removed, a DOCTYPE refused, and a plain
+// drawing rendered the same before and after (SVGO's passes never change how it looks).
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { CodecError } from '#codec-core/index';
+import { sanitiseSvg } from '#server/codec/svg/sanitise-svg';
+import { sniffSvg, SVG_DOCTYPE_MESSAGE, svgOverLimit } from '#server/codec/svg/sniff-svg';
+import { sniffInputFormat } from '#server/codec/input/sniff';
+import { ENTITY_BOMB_SVG, HOSTILE_SVGS, HUGE_CANVAS_SVG, PLAIN_SVG } from '../support/svg-files';
+
+const rasterise = (svg: string) => sharp(Buffer.from(svg)).raw().toBuffer();
+
+describe('sanitiseSvg', () => {
+  it.each(HOSTILE_SVGS)('removes every trace of: $name', ({ svg, mustNotContain }) => {
+    const out = sanitiseSvg(Buffer.from(svg));
+    expect(out).toMatch(/^<svg[\s>]/);
+    for (const text of mustNotContain) expect(out).not.toContain(text);
+    // The drawing itself stays.
+    expect(out).toContain('#00f');
+  });
+
+  it('refuses a DOCTYPE (entity bomb) before parsing anything', () => {
+    expect(() => sanitiseSvg(Buffer.from(ENTITY_BOMB_SVG))).toThrow(new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE));
+  });
+
+  it('refuses XML whose root is not <svg>', () => {
+    expect(() => sanitiseSvg(Buffer.from('<html><body>hi</body></html>'))).toThrow(CodecError);
+  });
+
+  it('makes a plain drawing smaller without changing a pixel of its rendering', async () => {
+    const out = sanitiseSvg(Buffer.from(PLAIN_SVG));
+    expect(out.length).toBeLessThan(PLAIN_SVG.length);
+    expect((await rasterise(out)).equals(await rasterise(PLAIN_SVG))).toBe(true);
+  });
+
+  it('keeps same-document references', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="4" height="4"><defs><rect id="r" width="4" height="4" fill="#0f0"/></defs><use xlink:href="#r"/></svg>';
+    expect(sanitiseSvg(Buffer.from(svg))).toContain('href="#r"');
+  });
+});
+
+describe('sniffSvg', () => {
+  it('recognises an SVG after a prolog, and notices a DOCTYPE', () => {
+    expect(sniffInputFormat(Buffer.from(PLAIN_SVG))).toBe('svg');
+    expect(sniffSvg(Buffer.from(PLAIN_SVG))).toEqual({ doctype: false, size: { width: 120, height: 80 } });
+    expect(sniffSvg(Buffer.from(ENTITY_BOMB_SVG))).toEqual({ doctype: true, size: { width: 10, height: 10 } });
+  });
+
+  it('reads a declared pixel size and refuses one over the limit; other units are left to the codec', () => {
+    expect(svgOverLimit(sniffSvg(Buffer.from(HUGE_CANVAS_SVG)), 100_000_000)).toBe('The image is 100000×100000 pixels (10000 megapixels); the limit is 100 megapixels');
+    expect(svgOverLimit(sniffSvg(Buffer.from(PLAIN_SVG)), 100_000_000)).toBeNull();
+    expect(sniffSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10cm" height="5cm"/>'))).toEqual({ doctype: false });
+  });
+
+  it('does not take other XML or text for an SVG', () => {
+    expect(sniffSvg(Buffer.from('<?xml version="1.0"?><html/>'))).toBeNull();
+    expect(sniffSvg(Buffer.from('plain text <svg>'))).toBeNull();
+  });
+});
