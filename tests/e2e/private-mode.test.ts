@@ -61,7 +61,7 @@ describe('private mode: compress on this device', () => {
     expect(fs.statSync(singleFile).size).toBeLessThanOrEqual(fs.statSync(FILES[1]!).size);
 
     // Download All: a ZIP built in the page, holding every result under its name.
-    const [zipDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).click()]);
+    const [zipDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).first().click()]);
     const zipFile = path.join(tmp, 'all.zip');
     await zipDownload.saveAs(zipFile);
     const entries = await listZip(zipFile);

@@ -44,7 +44,7 @@ async function browserSizes(page: Page, format: string, tmp: string): Promise<Re
   await page.getByTestId('drop-zone-input').setInputFiles(PHOTOS.map((name) => corpusPath('photos', name)));
   await page.locator('[data-testid="job-card"][data-status="completed"], [data-testid="job-card"][data-status="error"]').nth(PHOTOS.length - 1).waitFor({ timeout: 180_000 });
   expect(await page.getByTestId('job-error').allInnerTexts()).toEqual([]);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).first().click()]);
   const zip = path.join(tmp, `${format}.zip`);
   await download.saveAs(zip);
   const entries = await listZip(zip);

@@ -42,9 +42,10 @@ describe('compression tool (guest)', () => {
         find('header'),
         find('[data-testid="guest-banner"]'),
         find('[data-testid="drop-zone"]'),
+        // The files come straight under the drop zone (where the user looks after an upload); nothing queued yet.
+        heading('Your files'),
         heading('Compression Settings'),
         heading('Queue Management'),
-        heading('Processing Files'),
         heading('How it works'),
         heading('Solutions for every industry'),
         heading('What our users say'),
@@ -254,7 +255,8 @@ describe('compression tool (guest)', () => {
     const meta = await sharp(bytes).metadata();
     expect([meta.width, meta.height]).toEqual([768, 512]);
 
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All' }).click()]);
+    // The header's button; the results bar carries a second one while the header is off screen.
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All' }).first().click()]);
     expect(zip.suggestedFilename()).toBe('compressed-images.zip');
     // Streamed by the browser from the server, not assembled in page memory as a blob.
     expect(zip.url()).toBe(`${server.url}/api/download-all`);
@@ -269,7 +271,7 @@ describe('compression tool (guest)', () => {
     const { page } = app;
     await compressed(page, [SMALL_JPEG]);
     await page.route('**/api/download-all', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
-    await page.getByRole('button', { name: 'Download All' }).click();
+    await page.getByRole('button', { name: 'Download All' }).first().click();
     await toastShows(page, 'Download failed', 'Could not download files');
   });
 

@@ -1,6 +1,6 @@
 // The control settings as the panel edits them: each field's problem, the form fields sent, and what is remembered.
 import { describe, expect, it } from 'vitest';
-import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, controlFields, controlProblems, loadStoredControl, storeControl } from '#client/components/tool/control.ts';
+import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, controlFields, controlProblems, formatModeProblem, loadStoredControl, storeControl } from '#client/components/tool/control.ts';
 
 describe('control settings', () => {
   it('names the field that is wrong, and only that one', () => {
@@ -38,5 +38,11 @@ describe('control settings', () => {
     expect(loadStoredControl(storage)).toEqual(DEFAULT_CONTROL);
     store.set(CONTROL_STORAGE_KEY, '{not json');
     expect(loadStoredControl(storage)).toEqual(DEFAULT_CONTROL);
+  });
+
+  it('refuses Lossless with JPEG output (the codec fails every such file after upload), and nothing else', () => {
+    expect(formatModeProblem('jpeg', 'lossless')).toMatch(/^Lossless cannot make a JPEG/);
+    for (const format of ['original', 'png', 'webp', 'avif', 'auto'] as const) expect(formatModeProblem(format, 'lossless')).toBeNull();
+    for (const mode of ['quality', 'smart', 'size'] as const) expect(formatModeProblem('jpeg', mode)).toBeNull();
   });
 });

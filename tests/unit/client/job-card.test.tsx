@@ -66,6 +66,21 @@ describe('JobCard', () => {
     expect(h.onCompare).toHaveBeenCalledOnce();
   });
 
+  it('says an already-optimal file kept its original, in a neutral colour, never a green "Saved 0 %"', () => {
+    renderCard({ status: 'completed', compressedSize: baseJob.originalSize, compressedPath: '/api/download/j1', compressedWidth: 800, compressedHeight: 600 });
+    expect(screen.getByTestId('already-optimal').textContent).toBe('Already optimised: original kept');
+    expect(screen.getByTestId('saving').textContent).toBe('None');
+    expect(screen.getByTestId('saving').className).not.toMatch(/green/);
+    // The phone row says the same in its one line.
+    expect(screen.getByTestId('row-summary').textContent).toBe('2 MB → 2 MB already optimised');
+  });
+
+  it('gives phones a one-line summary: sizes and the saving', () => {
+    renderCard({ status: 'completed', compressedSize: 512 * 1024, compressedPath: '/api/download/j1', compressedWidth: 800, compressedHeight: 600 });
+    expect(screen.getByTestId('row-summary').textContent).toBe('2 MB → 512 KB −75 %');
+    expect(screen.queryByTestId('already-optimal')).toBeNull();
+  });
+
   it('shows the error text and Remove on error', () => {
     const h = renderCard({ status: 'error', error: 'Unsupported image' });
     expect(screen.getByTestId('job-status').className).toMatch(/red/);

@@ -5,6 +5,7 @@ import { qualityLevel, QUALITY_LEVEL_CLASSES } from '#client/lib/image-diff.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { OutputFormatChoice } from './output-format-choice';
 import { ControlSettingsFields } from './control-settings';
+import { formatModeProblem } from './control';
 import { COMPRESSION_PRESETS } from '#contract/presets';
 import { selectedPresetId, withCustomQuality, withPreset, type CompressionSettings as Settings } from './settings';
 
@@ -91,7 +92,13 @@ export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onCh
           </div>
         </div>
         <OutputFormatChoice value={value} onChange={onChange} onDevice={onDevice} />
-        <ControlSettingsFields idPrefix="settings" value={value.control} onChange={(control) => onChange({ ...value, control })} onDevice={onDevice} />
+        <ControlSettingsFields
+          idPrefix="settings"
+          value={value.control}
+          onChange={(control) => onChange({ ...value, control })}
+          onDevice={onDevice}
+          comboProblem={formatModeProblem(value.format, value.control.mode)}
+        />
       </CardContent>
     </Card>
   );

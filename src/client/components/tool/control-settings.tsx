@@ -12,6 +12,7 @@ export function ControlSettingsFields({
   idPrefix,
   serverProblem,
   onDevice = false,
+  comboProblem,
 }: {
   value: ControlSettings;
   onChange: (next: ControlSettings) => void;
@@ -20,6 +21,8 @@ export function ControlSettingsFields({
   serverProblem?: { field: string; message: string } | null;
   /** Private mode: the browser's encoders write no metadata, so only Remove is offered. */
   onDevice?: boolean;
+  /** The mode cannot go with the chosen output format (see formatModeProblem): said under Mode. */
+  comboProblem?: string | null;
 }) {
   const problems = controlProblems(value);
   const problemOf = (field: ControlField) => problems[field] ?? (serverProblem?.field === field ? serverProblem.message : undefined);
@@ -62,8 +65,9 @@ export function ControlSettingsFields({
           id={id('mode')}
           value={value.mode}
           onChange={(e) => onChange({ ...value, mode: e.target.value as CompressionMode })}
-          aria-describedby={id('mode-note')}
-          className={`${INPUT} border-slate-300`}
+          aria-describedby={comboProblem ? `${id('mode-note')} ${id('mode-problem')}` : id('mode-note')}
+          aria-invalid={comboProblem ? true : undefined}
+          className={`${INPUT} ${comboProblem ? 'border-red-600' : 'border-slate-300'}`}
           data-testid={id('mode')}
         >
           {COMPRESSION_MODES.map((m) => (
@@ -75,6 +79,11 @@ export function ControlSettingsFields({
         <p id={id('mode-note')} className="mt-1 text-xs text-slate-600">
           {MODE_NOTES[value.mode]}
         </p>
+        {comboProblem && (
+          <p id={id('mode-problem')} role="alert" className="mt-1 text-xs text-red-700" data-testid={id('mode-problem')}>
+            {comboProblem}
+          </p>
+        )}
       </div>
       {value.mode === 'size' && (
         <div>

@@ -9,6 +9,7 @@ import {
   targetSizeProblem,
   type CompressionMode,
   type MetadataPolicy,
+  type OutputFormat,
 } from '#contract/settings';
 
 export interface ControlSettings {
@@ -66,6 +67,15 @@ export function controlProblems(control: ControlSettings): Partial<Record<Contro
     if (problem) problems[name] = `${name === 'maxWidth' ? 'Width' : 'Height'} must be a whole number of pixels from 1 to 16,384`;
   }
   return problems;
+}
+
+/**
+ * A mode and an output format that cannot go together, in words for the panel; null when they can. Lossless cannot
+ * write a new JPEG (the codec refuses every such file after upload), so the panel says so before anything is sent.
+ */
+export function formatModeProblem(format: OutputFormat, mode: CompressionMode): string | null {
+  if (mode === 'lossless' && format === 'jpeg') return 'Lossless cannot make a JPEG: choose PNG, WebP, AVIF or Auto as the format, or another mode';
+  return null;
 }
 
 /** A resize bound as the API takes it: blank is null (no bound; a re-tune removes one). */

@@ -39,15 +39,15 @@ function Thumbnail({ job }: { job: Job }) {
   const src = job.status === 'completed' ? job.previewPath : null;
   const showImage = src !== null && !failed;
   return (
-    <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-t-xl bg-slate-100">
+    <div className="relative flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 sm:aspect-video sm:h-auto sm:w-full sm:rounded-none sm:rounded-t-xl">
       {showImage ? (
         <img src={src ?? undefined} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" onError={() => setFailed(true)} />
       ) : (
-        <FileImage className="h-10 w-10 text-slate-400" aria-hidden="true" />
+        <FileImage className="h-6 w-6 text-slate-400 sm:h-10 sm:w-10" aria-hidden="true" />
       )}
       {job.status === 'processing' && (
         <div className="absolute inset-0 flex items-center justify-center bg-slate-900/40">
-          <Loader2 className="h-8 w-8 animate-spin text-white" aria-hidden="true" />
+          <Loader2 className="h-5 w-5 animate-spin text-white sm:h-8 sm:w-8" aria-hidden="true" />
         </div>
       )}
     </div>
@@ -62,11 +62,19 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
   const saved = savingPercent(job.originalSize, job.compressedSize);
   const originalDims = formatDimensions(job.originalWidth, job.originalHeight);
   const compressedDims = formatDimensions(job.compressedWidth, job.compressedHeight);
+  // Re-encoding gave nothing smaller and the codec kept the upload (a "Larger" result is one the user asked for).
+  const alreadyOptimal = completed && job.compressedSize != null && job.compressedSize === job.originalSize;
+  // The saving as the card's table and the phone row say it, with its colour.
+  const verdict =
+    alreadyOptimal ? ['None', 'text-slate-700', 'already optimised']
+    : (job.compressedSize ?? 0) > job.originalSize ? ['Larger', 'text-amber-800', 'larger']
+    : [`${saved}%`, 'text-green-700', `−${saved} %`];
 
   return (
-    <Card className="flex min-w-0 flex-col" data-testid="job-card" data-status={job.status} data-job-id={job.id}>
+    // On phones a compact row (thumbnail, name, "2.1 MB → 732 KB −66 %", actions); from sm up the full card.
+    <Card className="flex min-w-0 flex-row flex-wrap gap-3 p-2 sm:flex-col sm:flex-nowrap sm:gap-0 sm:p-0" data-testid="job-card" data-status={job.status} data-job-id={job.id}>
       <Thumbnail job={job} />
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:gap-3 sm:p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 flex-1 text-sm font-semibold text-slate-900">
             <MiddleEllipsis text={job.filename} />
@@ -84,7 +92,18 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
           </div>
         )}
 
-        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+        <p className="text-xs text-slate-700 sm:hidden" data-testid="row-summary">
+          {formatFileSize(job.originalSize)}
+          {completed && job.compressedSize != null && (
+            <>
+              {' → '}
+              {formatFileSize(job.compressedSize)}{' '}
+              <span className={`font-semibold ${verdict[1]}`}>{verdict[2]}</span>
+            </>
+          )}
+        </p>
+
+        <dl className="hidden grid-cols-2 gap-x-3 gap-y-1 text-xs sm:grid">
           <dt className="text-slate-600">Original</dt>
           <dd className="text-right font-medium text-slate-900">{formatFileSize(job.originalSize)}</dd>
           {completed && job.compressedSize != null && (
@@ -94,15 +113,9 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
                 {formatFileSize(job.compressedSize)}
               </dd>
               <dt className="text-slate-600">Saved</dt>
-              {job.compressedSize > job.originalSize ? (
-                <dd className="text-right font-semibold text-amber-800" data-testid="saving">
-                  Larger
-                </dd>
-              ) : (
-                <dd className="text-right font-semibold text-green-700" data-testid="saving">
-                  {saved}%
-                </dd>
-              )}
+              <dd className={`text-right font-semibold ${verdict[1]}`} data-testid="saving">
+                {verdict[0]}
+              </dd>
             </>
           )}
           <dt className="text-slate-600">Format</dt>
@@ -123,8 +136,13 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
           )}
         </dl>
 
+        {alreadyOptimal && (
+          <p className="rounded-md bg-slate-100 p-2 text-xs text-slate-700" data-testid="already-optimal">
+            Already optimised: original kept
+          </p>
+        )}
         {completed && job.formatDecision && (
-          <p className="text-xs text-slate-600" data-testid="auto-decision">
+          <p className="hidden text-xs text-slate-600 sm:block" data-testid="auto-decision">
             {autoDecisionText(job.formatDecision)}
           </p>
         )}
@@ -168,7 +186,7 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
           </p>
         )}
 
-        <p className="text-xs text-slate-600">
+        <p className="hidden text-xs text-slate-600 sm:block">
           Files deleted{' '}
           <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
             {formatExpiry(job.expiresAt)}

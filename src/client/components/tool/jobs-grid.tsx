@@ -1,4 +1,5 @@
-// The processing files grid with Clear All and Download All (the page runs the requests).
+// The files under the drop zone: titled by state, with the batch's total, Clear All and Download All in one row, then a
+// card per file (a compact row on phones). The page runs the requests.
 import { useState } from 'react';
 import { Download, Images, Loader2, Trash2 } from 'lucide-react';
 import type { Job } from '#contract/api';
@@ -6,7 +7,8 @@ import { downloadJob } from '#client/lib/download.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { JobCard } from './job-card';
-import { FILES_HEADING_ID } from './queue-jump-bar';
+import { FILES_HEADER_ID, FILES_HEADING_ID } from './queue-jump-bar';
+import { resultsTotalText, stillWorking } from './results-total';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
 export interface JobsGridProps {
@@ -30,14 +32,23 @@ export interface JobsGridProps {
 export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote, onDownload = (j) => void downloadJob(j) }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
+  const total = resultsTotalText(jobs);
+  // "Processing" only while something is: a finished batch is simply the user's files.
+  const title = stillWorking(jobs) > 0 ? 'Processing Files' : 'Your files';
 
   return (
     <section aria-labelledby={FILES_HEADING_ID} className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={FILES_HEADING_ID} tabIndex={-1} className="flex scroll-mt-4 items-center gap-2 text-xl font-semibold text-slate-900 focus:outline-none">
+      <div id={FILES_HEADER_ID} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        {/* scroll-mt clears the sticky site header, so a jump here shows the heading and its buttons. */}
+        <h2 id={FILES_HEADING_ID} tabIndex={-1} className="flex scroll-mt-20 items-center gap-2 text-xl font-semibold text-slate-900 focus:outline-none">
           <Images className="h-5 w-5 text-blue-700" aria-hidden="true" />
-          Processing Files <span className="text-base font-normal text-slate-600">({jobs.length})</span>
+          {title} <span className="text-base font-normal text-slate-600">({jobs.length})</span>
         </h2>
+        {total && (
+          <p className="text-sm font-semibold text-slate-900 sm:order-none" data-testid="results-total">
+            {total}
+          </p>
+        )}
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" disabled={jobs.length === 0 || clearing} onClick={() => setConfirmingClear(true)}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -71,12 +82,16 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
           </Button>
         </div>
       </Dialog>
+      {jobs.length > 0 && (
+        // Phones show compact rows without the per-card retention line: it is said once here.
+        <p className="-mt-2 text-xs text-slate-600 sm:hidden">Files are {keptNote ?? `deleted automatically ${RETENTION_TEXT}`}.</p>
+      )}
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
           No files yet. Compressed images appear here, {keptNote ?? `and are deleted automatically ${RETENTION_TEXT}`}.
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Compression jobs">
+        <ul className="grid gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3" aria-label="Compression jobs">
           {jobs.map((job) => (
             <li key={job.id} className="flex min-w-0">
               <div className="w-full min-w-0">

@@ -3,8 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Job, Preset } from '#contract/api';
 import { CompressionSettings } from './compression-settings';
-import { CompressionSummary } from './compression-summary';
-import { controlFields, controlProblems } from './control';
+import { controlFields, controlProblems, formatModeProblem } from './control';
 import { DropZone } from './drop-zone';
 import type { JobSource } from './job-source';
 import { JobsGrid } from './jobs-grid';
@@ -16,6 +15,8 @@ import type { CompressionSettings as Settings } from './settings';
 // Only needed once a result is compared; keeps the tool's first load small.
 const QualityAssessment = lazy(() => import('./comparison/quality-assessment.tsx'));
 // Opened on demand, like the comparison: neither ships in the first load's JavaScript.
+// The detailed totals: shown only once a file completes (the files header already says the total in one line).
+const CompressionSummary = lazy(() => import('./compression-summary.tsx').then((m) => ({ default: m.CompressionSummary })));
 const AdjustDialog = lazy(() => import('./adjust-dialog.tsx').then((m) => ({ default: m.AdjustDialog })));
 
 export interface ToolWorkspaceProps {
@@ -55,20 +56,19 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         isAuthenticated={source.unlimited}
         uploading={source.uploading}
         progress={source.progress}
-        onUpload={(files) =>
-          // A setting with a problem is marked beside its field; the files wait for it to be fixed.
-          Object.keys(controlProblems(settings.control)).length > 0
-            ? Promise.resolve(files.map((f) => ({ filename: f.name, message: 'Fix the highlighted compression settings first' })))
-            : source.send(files, { ...settings, fields: controlFields(settings.control) })
-        }
+        onUpload={(files) => {
+          // A setting with a problem is marked beside its field; an impossible mode and format is refused with its
+          // reason. Either way nothing is sent, so no file fails after upload.
+          const combo = formatModeProblem(settings.format, settings.control.mode);
+          const blocked = combo ?? (Object.keys(controlProblems(settings.control)).length > 0 ? 'Fix the highlighted compression settings first' : null);
+          return blocked
+            ? Promise.resolve(files.map((f) => ({ filename: f.name, message: blocked })))
+            : source.send(files, { ...settings, fields: controlFields(settings.control) });
+        }}
       />
       <PausedNotice status={source.queueStatus} busy={source.queueBusy} onResume={() => source.queueAction('resume')} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <CompressionSettings presets={presets} value={settings} onChange={onSettingsChange} onDevice={onDevice} />
-        <QueuePanel status={source.queueStatus} stats={source.queueStats} busy={source.queueBusy} onAction={source.queueAction} />
-      </div>
-
+      {/* The files, their total and Download All come straight under the drop zone: where the user is looking. */}
       <JobsGrid
         jobs={jobs}
         onCompare={(job) => setCompareId(job.id)}
@@ -82,7 +82,12 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         downloading={source.downloading}
         keptNote={onDevice ? 'kept only in this tab until you close it or clear them' : undefined}
       />
-      <QueueJumpBar jobs={jobs} />
+      <QueueJumpBar jobs={jobs} onDownloadAll={source.downloadAll} downloading={source.downloading} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CompressionSettings presets={presets} value={settings} onChange={onSettingsChange} onDevice={onDevice} />
+        <QueuePanel status={source.queueStatus} stats={source.queueStats} busy={source.queueBusy} onAction={source.queueAction} />
+      </div>
       {adjustJob && (
         <Suspense fallback={null}>
           <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} runner={source.adjustRunner} />
@@ -97,7 +102,11 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
         </div>
       )}
 
-      <CompressionSummary jobs={jobs} />
+      {jobs.some((j) => j.status === 'completed') && (
+        <Suspense fallback={null}>
+          <CompressionSummary jobs={jobs} />
+        </Suspense>
+      )}
     </>
   );
 }
