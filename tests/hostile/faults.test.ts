@@ -84,7 +84,7 @@ describe('faults', () => {
       guest.baseUrl = server.url;
     }
     const jobs = await waitForSettled(guest, 120_000);
-    expectStoredResults(dataDir, await expectDownloadsMatchUploads(guest, jobs, uploads));
+    await expectStoredResults(dataDir, await expectDownloadsMatchUploads(guest, jobs, uploads));
     expect((await storedFiles(dataDir)).filter((f) => f.startsWith('tmp/'))).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -247,7 +247,7 @@ describe('faults', () => {
     // +25 h: everything uploaded "yesterday" is past its 24 hours and goes, files included.
     fs.writeFileSync(offsetFile, String(25 * 3600_000));
     await waitFor(async () => (await listJobs(guest)).length === 0, 15_000, 'expiry after the jump');
-    expect(storedFiles(dataDir)).toEqual([]);
+    expect(await storedFiles(dataDir)).toEqual([]);
 
     // New work after the jump behaves normally...
     await guest.upload([photo('kodim07.png')]);
