@@ -1,12 +1,12 @@
 // Animated uploads through real HTTP: an animated GIF comes back as an animated WebP with every frame, the job says
 // "animated, N frames" and why it is WebP, its preview is the first frame, and a frame bomb is refused at upload.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
 import { animation, gifFrameBomb } from '../support/animation';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
-import { startServer, type TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
 async function uploadOne(client: HttpClient, name: string, data: Buffer, fields: Record<string, string> = {}): Promise<Job> {
   const res = await client.upload([{ name, data }], fields);
@@ -16,14 +16,7 @@ async function uploadOne(client: HttpClient, name: string, data: Buffer, fields:
 }
 
 describe('animated uploads over HTTP', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const server = useServer();
 
   it('an animated GIF: animated WebP named .webp with all frames, the note, and a first-frame preview', async () => {
     const client = new HttpClient(server.url);

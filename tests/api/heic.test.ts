@@ -1,13 +1,13 @@
 // HEIC uploads through real HTTP: taken by default, converted to JPEG for `original` with the card's note, any other
 // format on request, a damaged HEIC failing its job with a clear message, and refused when HEIC_INPUT is off.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompressResponse, Job } from '#contract/api';
 import { HttpClient } from '../support/http-client';
 import { heicFrom, withIrot } from '../support/heic';
 import { waitForSettled } from '../support/jobs';
 import { corpusPath } from '../support/paths';
-import { startServer, type TestServer } from '../support/server';
+import { useServer } from '../support/server';
 import { HEIF_ENC_MISSING } from '../support/system-tools';
 
 const heic = () => heicFrom(corpusPath('photos', 'kodim23.png'), 80); // 768×512
@@ -20,14 +20,7 @@ async function uploadOne(client: HttpClient, name: string, data: Buffer, fields:
 }
 
 describe.skipIf(HEIF_ENC_MISSING)(`HEIC uploads (HEIC_INPUT on, the default)${HEIF_ENC_MISSING ? ` (skipped: ${HEIF_ENC_MISSING})` : ''}`, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const server = useServer();
 
   it('original format: a JPEG named .jpg, upright, and the job says why it is not HEIC', async () => {
     const client = new HttpClient(server.url);
@@ -68,14 +61,7 @@ describe.skipIf(HEIF_ENC_MISSING)(`HEIC uploads (HEIC_INPUT on, the default)${HE
 });
 
 describe.skipIf(HEIF_ENC_MISSING)(`HEIC uploads with HEIC_INPUT=off${HEIF_ENC_MISSING ? ` (skipped: ${HEIF_ENC_MISSING})` : ''}`, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { HEIC_INPUT: 'off' } });
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const server = useServer({ env: { HEIC_INPUT: 'off' } });
 
   it('refuses HEIC with 415 and a message naming it, and lists only the types taken for others', async () => {
     const client = new HttpClient(server.url);

@@ -2,13 +2,13 @@
 // comes back as a JPEG XL that libjxl's reference decoder turns into the very upload, and JXL uploads are taken.
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
 import { HttpClient } from '../support/http-client';
 import { cjxlFrom, djxl, isJxlBytes } from '../support/jxl';
 import { waitForSettled } from '../support/jobs';
 import { corpusPath } from '../support/paths';
-import { startServer, type TestServer } from '../support/server';
+import { useServer } from '../support/server';
 import { LIBJXL_TOOLS_MISSING } from '../support/system-tools';
 
 async function uploadOne(client: HttpClient, name: string, data: Buffer, fields: Record<string, string> = {}): Promise<Job> {
@@ -20,14 +20,7 @@ async function uploadOne(client: HttpClient, name: string, data: Buffer, fields:
 }
 
 describe.skipIf(LIBJXL_TOOLS_MISSING)(`JPEG XL over HTTP${LIBJXL_TOOLS_MISSING ? ` (skipped: ${LIBJXL_TOOLS_MISSING})` : ''}`, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const server = useServer();
 
   it('format=jxl: image/jxl named .jxl, and a WebP preview the card can show', async () => {
     const client = new HttpClient(server.url);

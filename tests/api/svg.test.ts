@@ -1,11 +1,11 @@
 // SVG uploads through real HTTP: taken as image/svg+xml, rendered at their own size, `original` gives a PNG with the
 // drawing's colours, and the other formats rasterise through the normal pipeline.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
-import { startServer, type TestServer } from '../support/server';
+import { useServer } from '../support/server';
 import { PLAIN_SVG } from '../support/svg-files';
 
 async function uploadOne(client: HttpClient, fields: Record<string, string> = {}): Promise<Job> {
@@ -30,14 +30,7 @@ async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {
 }
 
 describe('SVG over HTTP', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.cleanup();
-  });
+  const server = useServer();
 
   it('original: a PNG of the drawing at its intrinsic size, named .png, with the note saying why', async () => {
     const client = new HttpClient(server.url);
