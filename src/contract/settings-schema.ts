@@ -28,6 +28,13 @@ const METADATA_MESSAGE = `Metadata must be one of ${METADATA_POLICIES.join(', ')
 const MAX_TARGET_SIZE = 1024 ** 3;
 
 /** A form sends every value as a string; JSON may send a number. Blank means "not given". */
+/** One of `values`, forgiving case and surrounding spaces as form fields and query strings send them. */
+const choiceOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .string({ error: message })
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.enum(values, { error: message }));
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const dimension = (name: 'maxWidth' | 'maxHeight') =>
@@ -84,10 +91,7 @@ export const compressSettingsSchema = z.object({
     .enum(COMPRESSION_TYPES, { error: `Type must be one of ${COMPRESSION_TYPES.join(', ')}` })
     .describe("The website's preset the quality came from (`high`, `web`, `maximum`; `standard` for a custom quality); a label only")
     .default(DEFAULT_COMPRESSION_TYPE),
-  format: z
-    .string({ error: FORMAT_MESSAGE })
-    .transform((s) => s.trim().toLowerCase())
-    .pipe(z.enum(OUTPUT_FORMATS, { error: FORMAT_MESSAGE }))
+  format: choiceOf(OUTPUT_FORMATS, FORMAT_MESSAGE)
     .describe('Output format (default `original`): `original` keeps the upload\'s, `auto` picks the smallest of `formats` (explained in `formatDecision`)')
     .default(SETTING_DEFAULTS.format),
   /** Where transparency is flattened when the output format cannot carry it (JPEG). */
@@ -98,10 +102,7 @@ export const compressSettingsSchema = z.object({
    * How the quality is chosen: as given (`quality`), per image by a perceptual metric (`smart`), to fit `targetSize`
    * (`size`), or pixel-identical (`lossless`).
    */
-  mode: z
-    .string({ error: MODE_MESSAGE })
-    .transform((s) => s.trim().toLowerCase())
-    .pipe(z.enum(COMPRESSION_MODES, { error: MODE_MESSAGE }))
+  mode: choiceOf(COMPRESSION_MODES, MODE_MESSAGE)
     .describe('How the quality is chosen (default `quality`): `quality` as given, `smart` the lowest that still looks the same, `size` to fit `targetSize`, `lossless` pixel-identical')
     .default(SETTING_DEFAULTS.mode),
   /** `size` mode: the result's largest allowed size in bytes. */
@@ -115,10 +116,7 @@ export const compressSettingsSchema = z.object({
   maxWidth: dimension('maxWidth').describe('Fit inside this width in pixels (after orientation), keeping the aspect ratio; never enlarges'),
   maxHeight: dimension('maxHeight').describe('Fit inside this height in pixels (after orientation), keeping the aspect ratio; never enlarges'),
   /** `strip` (default): private metadata removed; `keep`: EXIF, XMP, IPTC and colour profile kept, GPS removed; `keep-all`. */
-  metadata: z
-    .string({ error: METADATA_MESSAGE })
-    .transform((s) => s.trim().toLowerCase())
-    .pipe(z.enum(METADATA_POLICIES, { error: METADATA_MESSAGE }))
+  metadata: choiceOf(METADATA_POLICIES, METADATA_MESSAGE)
     .describe('Default `strip`: removes private metadata, `keep` keeps EXIF, XMP, IPTC and the colour profile without GPS, `keep-all` keeps GPS too')
     .default(SETTING_DEFAULTS.metadata),
 }).superRefine((settings, ctx) => {

@@ -32,45 +32,61 @@ function onSessionChange(client: QueryClient, user: User | null) {
   void client.invalidateQueries({ queryKey: queryKeys.uploadConfig });
 }
 
-export function useLogin(onSuccess?: () => void) {
+/**
+ * A request that changes who is signed in (sign in, sign up, sign out): on success the new session's user replaces
+ * the old one and `welcome` is toasted; on failure the server's reason is.
+ */
+function useSessionMutation<Input>(
+  send: (input: Input) => Promise<User | null>,
+  welcome: (user: User | null) => { title: string; description: string },
+  failureTitle: string,
+  onSuccess?: () => void,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) => (await (await apiRequest('POST', '/api/login', input)).json()) as User,
+    mutationFn: send,
     onSuccess: (user) => {
       onSessionChange(client, user);
-      toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+      toast(welcome(user));
       onSuccess?.();
     },
-    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: failureTitle, description: errorMessage(error), variant: 'destructive' }),
   });
+}
+
+const signedInAs = async (response: Response) => (await response.json()) as User;
+
+export function useLogin(onSuccess?: () => void) {
+  return useSessionMutation(
+    async (input: LoginInput) => signedInAs(await apiRequest('POST', '/api/login', input)),
+    () => ({ title: 'Welcome back!', description: 'You have successfully signed in.' }),
+    'Login failed',
+    onSuccess,
+  );
 }
 
 export function useRegister(onSuccess?: () => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: RegisterInput) => (await (await apiRequest('POST', '/api/register', input)).json()) as User,
-    onSuccess: (user) => {
-      onSessionChange(client, user);
-      toast({ title: 'Account created!', description: `Welcome, ${displayName(user)}! Your account is ready: upload files of any size and keep your job history.` });
-      onSuccess?.();
-    },
-    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
-  });
+  return useSessionMutation(
+    async (input: RegisterInput) => signedInAs(await apiRequest('POST', '/api/register', input)),
+    (user) => ({
+      title: 'Account created!',
+      description: `Welcome, ${displayName(user!)}! Your account is ready: upload files of any size and keep your job history.`,
+    }),
+    'Registration failed',
+    onSuccess,
+  );
 }
 
 export function useLogout(onSuccess?: () => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
+  return useSessionMutation<void>(
+    async () => {
       await apiRequest('POST', '/api/logout');
+      return null;
     },
-    onSuccess: () => {
-      onSessionChange(client, null);
-      toast({ title: 'Signed out', description: 'You have been successfully signed out.' });
-      onSuccess?.();
-    },
-    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
-  });
+    () => ({ title: 'Signed out', description: 'You have been successfully signed out.' }),
+    'Logout failed',
+    onSuccess,
+  );
 }
 
 /**

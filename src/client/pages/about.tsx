@@ -39,40 +39,6 @@ const META = {
   path: '/about',
 };
 
-function AboutSidebar() {
-  return (
-    <>
-      <SidebarCard title="Company Overview">
-        <FactList layout="inline" facts={COMPANY_OVERVIEW.map((row) => ({ term: row.label, detail: row.value }))} />
-      </SidebarCard>
-      <SidebarCard title="Security & Compliance">
-        <ul className="space-y-2 text-sm">
-          {COMPLIANCE.map((item) => (
-            <li key={item} className="flex items-center gap-2 text-slate-700">
-              <ShieldCheck className="h-4 w-4 text-green-700" aria-hidden="true" />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </SidebarCard>
-      <SidebarCard title="Recognition">
-        <ul className="space-y-3 text-sm">
-          {RECOGNITION.map(({ icon: Icon, title, description }) => (
-            <li key={title} className="flex gap-2">
-              <Icon className="mt-0.5 h-4 w-4 flex-none text-amber-600" aria-hidden="true" />
-              <span>
-                <span className="block font-medium text-slate-900">{title}</span>
-                <span className="text-slate-700">{description}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </SidebarCard>
-      <AdSlot size="medium" slot="about-sidebar" />
-    </>
-  );
-}
-
 export default function AboutPage() {
   return (
     <ContentPage meta={META} title={`About ${PRODUCT_NAME}`} lead={MISSION} ads={{ header: 'about-header', footer: 'about-footer' }}>
@@ -148,5 +114,39 @@ export default function AboutPage() {
         </ContentSection>
       </TwoColumnPage>
     </ContentPage>
+  );
+}
+
+function AboutSidebar() {
+  return (
+    <>
+      <SidebarCard title="Company Overview">
+        <FactList layout="inline" facts={COMPANY_OVERVIEW.map((row) => ({ term: row.label, detail: row.value }))} />
+      </SidebarCard>
+      <SidebarCard title="Security & Compliance">
+        <ul className="space-y-2 text-sm">
+          {COMPLIANCE.map((item) => (
+            <li key={item} className="flex items-center gap-2 text-slate-700">
+              <ShieldCheck className="h-4 w-4 text-green-700" aria-hidden="true" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </SidebarCard>
+      <SidebarCard title="Recognition">
+        <ul className="space-y-3 text-sm">
+          {RECOGNITION.map(({ icon: Icon, title, description }) => (
+            <li key={title} className="flex gap-2">
+              <Icon className="mt-0.5 h-4 w-4 flex-none text-amber-600" aria-hidden="true" />
+              <span>
+                <span className="block font-medium text-slate-900">{title}</span>
+                <span className="text-slate-700">{description}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SidebarCard>
+      <AdSlot size="medium" slot="about-sidebar" />
+    </>
   );
 }

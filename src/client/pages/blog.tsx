@@ -20,6 +20,29 @@ const [FEATURED, ...MORE] = BLOG_ARTICLES;
 const CATEGORY_COUNTS = categoryCounts(BLOG_ARTICLES);
 const ARTICLE_LINKS = inPageLinks(BLOG_ARTICLES.map((a) => ({ id: a.id, label: a.title })));
 
+export default function BlogPage() {
+  return (
+    <ContentPage
+      meta={META}
+      title="Image Compression Blog"
+      lead="Practical guides to smaller, faster, better-looking images: formats, quality settings, SEO and workflows."
+      ads={{ header: 'blog-header', footer: 'blog-footer' }}
+    >
+      <TwoColumnPage aside={<BlogSidebar />} asideLabel="Blog sidebar" mainClassName="space-y-8">
+        {FEATURED && <BlogArticleView article={FEATURED} featured />}
+
+        <AdSlot size="large-rectangle" slot="blog-inline" />
+
+        <ContentSection id="more-articles" title="More Articles" className="space-y-8">
+          {MORE.map((article) => (
+            <BlogArticleView key={article.id} article={article} />
+          ))}
+        </ContentSection>
+      </TwoColumnPage>
+    </ContentPage>
+  );
+}
+
 function BlogSidebar() {
   return (
     <>
@@ -59,28 +82,5 @@ function BlogSidebar() {
       </SidebarCard>
       <AdSlot size="skyscraper" slot="blog-sidebar-2" />
     </>
-  );
-}
-
-export default function BlogPage() {
-  return (
-    <ContentPage
-      meta={META}
-      title="Image Compression Blog"
-      lead="Practical guides to smaller, faster, better-looking images: formats, quality settings, SEO and workflows."
-      ads={{ header: 'blog-header', footer: 'blog-footer' }}
-    >
-      <TwoColumnPage aside={<BlogSidebar />} asideLabel="Blog sidebar" mainClassName="space-y-8">
-        {FEATURED && <BlogArticleView article={FEATURED} featured />}
-
-        <AdSlot size="large-rectangle" slot="blog-inline" />
-
-        <ContentSection id="more-articles" title="More Articles" className="space-y-8">
-          {MORE.map((article) => (
-            <BlogArticleView key={article.id} article={article} />
-          ))}
-        </ContentSection>
-      </TwoColumnPage>
-    </ContentPage>
   );
 }

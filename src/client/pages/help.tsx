@@ -28,29 +28,6 @@ const META = {
 
 const FAQ_JSON_LD = buildFaqPageJsonLd(FAQ_ITEMS);
 
-function HelpSidebar() {
-  return (
-    <>
-      <SidebarLinks title="Quick Navigation" navLabel="Help sections" links={inPageLinks(HELP_SECTIONS)} />
-      <AdSlot size="medium" slot="help-sidebar-1" />
-      <SidebarCard title="Service Status">
-        <ul className="space-y-2 text-sm" data-testid="service-status">
-          {SERVICE_STATUS.map((s) => (
-            <li key={s.service} className="flex items-center justify-between gap-2">
-              <span className="text-slate-700">{s.service}</span>
-              <span className="inline-flex items-center gap-1 font-medium text-green-800">
-                <CircleCheck className="h-4 w-4" aria-hidden="true" />
-                {s.status}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </SidebarCard>
-      <AdSlot size="skyscraper" slot="help-sidebar-2" />
-    </>
-  );
-}
-
 export default function HelpPage() {
   return (
     <ContentPage
@@ -139,5 +116,28 @@ export default function HelpPage() {
         </section>
       </TwoColumnPage>
     </ContentPage>
+  );
+}
+
+function HelpSidebar() {
+  return (
+    <>
+      <SidebarLinks title="Quick Navigation" navLabel="Help sections" links={inPageLinks(HELP_SECTIONS)} />
+      <AdSlot size="medium" slot="help-sidebar-1" />
+      <SidebarCard title="Service Status">
+        <ul className="space-y-2 text-sm" data-testid="service-status">
+          {SERVICE_STATUS.map((s) => (
+            <li key={s.service} className="flex items-center justify-between gap-2">
+              <span className="text-slate-700">{s.service}</span>
+              <span className="inline-flex items-center gap-1 font-medium text-green-800">
+                <CircleCheck className="h-4 w-4" aria-hidden="true" />
+                {s.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SidebarCard>
+      <AdSlot size="skyscraper" slot="help-sidebar-2" />
+    </>
   );
 }

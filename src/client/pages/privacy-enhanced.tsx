@@ -49,25 +49,6 @@ const RETENTION_FACTS = [
   { term: 'Aggregated usage', detail: RETENTION_PERIODS.aggregatedUsage },
 ];
 
-function PrivacySidebar() {
-  return (
-    <>
-      <SidebarLinks title="On this page" navLabel="Privacy policy sections" links={inPageLinks(PRIVACY_SECTIONS)} />
-      <SidebarCard title="Retention at a glance">
-        <FactList facts={RETENTION_FACTS} />
-      </SidebarCard>
-      <p className="text-sm text-slate-700">
-        Prefer a summary? Read the{' '}
-        <Link href="/privacy" className="text-blue-700 underline">
-          short privacy policy
-        </Link>
-        .
-      </p>
-      <AdSlot size="medium" slot="privacy-detailed-sidebar" />
-    </>
-  );
-}
-
 export default function PrivacyEnhancedPage() {
   return (
     <ContentPage
@@ -108,5 +89,24 @@ export default function PrivacyEnhancedPage() {
         </ContentSection>
       </TwoColumnPage>
     </ContentPage>
+  );
+}
+
+function PrivacySidebar() {
+  return (
+    <>
+      <SidebarLinks title="On this page" navLabel="Privacy policy sections" links={inPageLinks(PRIVACY_SECTIONS)} />
+      <SidebarCard title="Retention at a glance">
+        <FactList facts={RETENTION_FACTS} />
+      </SidebarCard>
+      <p className="text-sm text-slate-700">
+        Prefer a summary? Read the{' '}
+        <Link href="/privacy" className="text-blue-700 underline">
+          short privacy policy
+        </Link>
+        .
+      </p>
+      <AdSlot size="medium" slot="privacy-detailed-sidebar" />
+    </>
   );
 }

@@ -29,16 +29,6 @@ const LEGAL_PAGES = [
   { href: '/privacy-enhanced', label: 'Privacy Policy' },
 ];
 
-function TermsSidebar() {
-  return (
-    <>
-      <SidebarLinks title="Sections" navLabel="Terms sections" links={SECTION_LINKS} />
-      <SidebarLinks title="Legal Pages" links={LEGAL_PAGES} />
-      <AdSlot size="medium" slot="terms-detailed-sidebar" />
-    </>
-  );
-}
-
 export default function TermsEnhancedPage() {
   return (
     <ContentPage
@@ -59,5 +49,15 @@ export default function TermsEnhancedPage() {
         </ContentSection>
       </TwoColumnPage>
     </ContentPage>
+  );
+}
+
+function TermsSidebar() {
+  return (
+    <>
+      <SidebarLinks title="Sections" navLabel="Terms sections" links={SECTION_LINKS} />
+      <SidebarLinks title="Legal Pages" links={LEGAL_PAGES} />
+      <AdSlot size="medium" slot="terms-detailed-sidebar" />
+    </>
   );
 }

@@ -1,14 +1,9 @@
 // AVIF (AV1 still image, libaom). Quality is calibrated against our JPEG (see the table below).
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import { calibrated, type FormatDescriptor } from './descriptor';
+import { calibrated, describeFormat, type EncoderSettings } from './descriptor';
 
-export interface AvifSettings {
-  quality?: number;
-  /** libaom speed as sharp's effort 0-9 (9 slowest). */
-  effort: number;
+export interface AvifSettings extends EncoderSettings {
   chromaSubsampling?: '4:4:4' | '4:2:0';
   bitdepth: 8;
-  lossless?: true;
 }
 
 /**
@@ -44,11 +39,8 @@ export function avifLosslessOptions(): AvifSettings {
   return { lossless: true, effort: AVIF_EFFORT, bitdepth: 8 };
 }
 
-export const avifFormat: FormatDescriptor<AvifSettings> = {
-  format: 'avif',
-  mimeType: FORMAT_MIME_TYPES.avif,
-  extension: FORMAT_EXTENSIONS.avif,
+export const avifFormat = describeFormat<AvifSettings>('avif', {
   supportsAlpha: true,
   supportsLossless: true,
   options: avifOptions,
-};
+});

@@ -2,7 +2,7 @@
 // transparency and can be pixel-identical, and the mapping from our 1-100 scale to its encoder's own settings
 // (the model is Squoosh's features/encoders/*/meta.ts). Engines turn these settings into their encoder's calls, so
 // the same setting gives the same visual quality in the server and in the browser.
-import type { ImageFormat } from '#contract/settings';
+import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
 
 export interface FormatDescriptor<Options extends object = object> {
   format: ImageFormat;
@@ -15,6 +15,23 @@ export interface FormatDescriptor<Options extends object = object> {
   supportsLossless: boolean;
   /** Our 1-100 scale -> the encoder's settings. */
   options(quality: number): Options;
+}
+
+/** What the calibrated lossy encoders (WebP, AVIF, JPEG XL) share: their own quality, their effort, or lossless. */
+export interface EncoderSettings {
+  /** The encoder's own quality scale; absent in lossless mode. */
+  quality?: number;
+  /** The encoder's speed/effort knob, on its own scale. */
+  effort: number;
+  lossless?: true;
+}
+
+/** A descriptor whose MIME type and extension come from the contract's tables for its format. */
+export function describeFormat<Options extends object>(
+  format: ImageFormat,
+  traits: Pick<FormatDescriptor<Options>, 'supportsAlpha' | 'supportsLossless' | 'options'>,
+): FormatDescriptor<Options> {
+  return { format, mimeType: FORMAT_MIME_TYPES[format], extension: FORMAT_EXTENSIONS[format], ...traits };
 }
 
 /**

@@ -1,7 +1,6 @@
 // JPEG: mozjpeg, with chroma subsampling chosen per image from its colour detail. Our 1-100 scale is mozjpeg's own
 // quality, which the other formats are calibrated against.
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import type { FormatDescriptor } from './descriptor';
+import { describeFormat } from './descriptor';
 
 export type ChromaSubsampling = '4:2:0' | '4:4:4';
 
@@ -32,12 +31,9 @@ export function chooseChromaSubsampling(detail: { share: number }): ChromaSubsam
   return detail.share >= FULL_CHROMA_MIN_SHARE ? '4:4:4' : '4:2:0';
 }
 
-export const jpegFormat: FormatDescriptor<JpegSettings> = {
-  format: 'jpeg',
-  mimeType: FORMAT_MIME_TYPES.jpeg,
-  extension: FORMAT_EXTENSIONS.jpeg,
+export const jpegFormat = describeFormat<JpegSettings>('jpeg', {
   supportsAlpha: false,
   // A decoded JPEG re-encoded is never identical; lossless JPEG output is the upload's own scans (the pipeline).
   supportsLossless: false,
   options: (quality) => jpegOptions(quality),
-};
+});

@@ -1,16 +1,9 @@
 // JPEG XL (libjxl). Quality is calibrated against our JPEG (see the table below); lossless mode is modular lossless,
 // and a JPEG upload kept at its size is recompressed losslessly (its JPEG can be rebuilt bit for bit).
 // docs/decisions/0401-jpeg-xl.md.
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import { calibrated, type FormatDescriptor } from './descriptor';
+import { calibrated, describeFormat, type EncoderSettings } from './descriptor';
 
-export interface JxlSettings {
-  /** libjxl's quality (remapped by the encoder to a butteraugli distance); absent in lossless modes. */
-  quality?: number;
-  /** libjxl's effort 1-9. */
-  effort: number;
-  lossless?: true;
-}
+export type JxlSettings = EncoderSettings;
 
 /**
  * Our scale -> libjxl quality giving the same median butteraugli as our JPEG at that setting, measured on 10 corpus
@@ -34,11 +27,8 @@ export function jxlLosslessOptions(): JxlSettings {
   return { lossless: true, effort: JXL_EFFORT };
 }
 
-export const jxlFormat: FormatDescriptor<JxlSettings> = {
-  format: 'jxl',
-  mimeType: FORMAT_MIME_TYPES.jxl,
-  extension: FORMAT_EXTENSIONS.jxl,
+export const jxlFormat = describeFormat<JxlSettings>('jxl', {
   supportsAlpha: true,
   supportsLossless: true,
   options: jxlOptions,
-};
+});

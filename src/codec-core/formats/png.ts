@@ -1,7 +1,6 @@
 // PNG: palette quantisation (libimagequant) when it is small and good enough, else lossless (oxipng). Our scale is
 // libimagequant's quality floor, with a structural-similarity floor on top; the rules are here, the engines run them.
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import type { FormatDescriptor } from './descriptor';
+import { describeFormat } from './descriptor';
 
 /** Palette sizes at or below this are kept exactly: oxipng turns them into a palette losslessly. */
 export const PALETTE_LIMIT = 256;
@@ -60,11 +59,8 @@ export function paletteOptions(quality: number) {
 
 export type PaletteSettings = ReturnType<typeof paletteOptions>;
 
-export const pngFormat: FormatDescriptor<PaletteSettings> = {
-  format: 'png',
-  mimeType: FORMAT_MIME_TYPES.png,
-  extension: FORMAT_EXTENSIONS.png,
+export const pngFormat = describeFormat<PaletteSettings>('png', {
   supportsAlpha: true,
   supportsLossless: true,
   options: paletteOptions,
-};
+});

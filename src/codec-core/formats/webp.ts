@@ -1,13 +1,8 @@
 // WebP (lossy, libwebp) with lossless alpha. Quality is calibrated against our JPEG (see the table below).
-import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES } from '#contract/settings';
-import { calibrated, type FormatDescriptor } from './descriptor';
+import { calibrated, describeFormat, type EncoderSettings } from './descriptor';
 
-export interface WebpSettings {
-  quality?: number;
-  /** libwebp's method 0-6. */
-  effort: number;
+export interface WebpSettings extends EncoderSettings {
   alphaQuality?: number;
-  lossless?: true;
   /** Lossless: keep the colour of fully transparent pixels. */
   exact?: true;
 }
@@ -39,11 +34,8 @@ export function webpLosslessOptions(): WebpSettings {
   return { lossless: true, exact: true, effort: WEBP_EFFORT };
 }
 
-export const webpFormat: FormatDescriptor<WebpSettings> = {
-  format: 'webp',
-  mimeType: FORMAT_MIME_TYPES.webp,
-  extension: FORMAT_EXTENSIONS.webp,
+export const webpFormat = describeFormat<WebpSettings>('webp', {
   supportsAlpha: true,
   supportsLossless: true,
   options: webpOptions,
-};
+});

@@ -67,8 +67,7 @@ export function ApiKeys() {
   return (
     <Card data-testid="api-keys">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="h-5 w-5" aria-hidden="true" />
+        <CardTitle icon={KeyRound}>
           API keys
         </CardTitle>
         <p className="text-sm text-slate-600">

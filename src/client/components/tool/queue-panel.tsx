@@ -41,8 +41,7 @@ export function QueuePanel({ status, stats, busy, onAction }: QueuePanelProps) {
   return (
     <Card data-testid="queue-panel">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle className="flex items-center gap-2">
-          <Activity className="h-5 w-5 text-blue-700" aria-hidden="true" />
+        <CardTitle icon={Activity}>
           Queue Management
         </CardTitle>
         <span

@@ -1,11 +1,4 @@
-import {
-  CONCURRENCY_TEXT,
-  GUEST_FILES_TEXT,
-  GUEST_MAX_SIZE_TEXT,
-  RETENTION_TEXT,
-  RETRIES_TEXT,
-  USER_FILES_TEXT,
-} from '#client/content/limits-text.ts';
+import * as LIMITS from '#client/content/limits-text.ts';
 
 export default `
 <p>Compressing one image is easy. Compressing four hundred product shots, a wedding gallery or a year of blog illustrations is a different job: the risk is no longer a single bad setting but a messy folder, a missed file or an original overwritten by mistake. A simple, repeatable workflow removes those risks and turns batch compression into a ten-minute routine.</p>
@@ -24,14 +17,14 @@ export default `
 <p>Batch work is the moment to fix file names, because renaming later means updating every page that links to them. Use lowercase, hyphen-separated, descriptive names such as <code>oak-dining-table-front.jpg</code> rather than <code>IMG_4821.JPG</code>. Descriptive names help search engines, help your colleagues and make it obvious which result belongs to which original when you download a ZIP.</p>
 
 <h3>5. Run the batch through the queue</h3>
-<p>Drop a whole group onto the upload area. Guests can add up to ${GUEST_FILES_TEXT} per batch with a limit of ${GUEST_MAX_SIZE_TEXT} per file; with a free account you can queue up to ${USER_FILES_TEXT} at once and large files are no problem. Pick the preset for the group before you upload, since the setting applies to every file in that batch.</p>
-<p>The queue processes ${CONCURRENCY_TEXT} so that large batches move steadily without one huge file blocking the rest. The queue panel shows how many files are pending, processing, completed and failed, along with a processing rate and an estimate of the time remaining. You can pause the queue if you realise a setting is wrong, clear pending files and start again, or resume when you are ready. If a file fails because of a temporary problem, it is retried automatically ${RETRIES_TEXT} before it is marked as an error.</p>
+<p>Drop a whole group onto the upload area. Guests can add up to ${LIMITS.GUEST_FILES_TEXT} per batch with a limit of ${LIMITS.GUEST_MAX_SIZE_TEXT} per file; with a free account you can queue up to ${LIMITS.USER_FILES_TEXT} at once and large files are no problem. Pick the preset for the group before you upload, since the setting applies to every file in that batch.</p>
+<p>The queue processes ${LIMITS.CONCURRENCY_TEXT} so that large batches move steadily without one huge file blocking the rest. The queue panel shows how many files are pending, processing, completed and failed, along with a processing rate and an estimate of the time remaining. You can pause the queue if you realise a setting is wrong, clear pending files and start again, or resume when you are ready. If a file fails because of a temporary problem, it is retried automatically ${LIMITS.RETRIES_TEXT} before it is marked as an error.</p>
 
 <h3>6. Spot-check, do not eyeball everything</h3>
 <p>Checking every image in a batch of hundreds is not realistic, and it is not necessary if the group was sorted well. Instead, open three kinds of image with the Compare view: the one with the most fine detail (fabric, foliage, hair), the one with the smoothest gradients (sky, studio backdrop) and the one with any text or hard edges. Use the split view and zoom to 100% or more. If those three look right, the rest of the group almost certainly does too. If one does not, re-run just that group with the next preset up.</p>
 
 <h3>7. Download and file the results</h3>
-<p>Use Download All to fetch the whole batch as a single ZIP, then unpack it into a clearly named output folder, for example <code>2025-01-product-launch/web</code>. Keep the output separate from the originals so nothing gets overwritten. Download promptly: for your privacy, uploaded and compressed files are deleted automatically ${RETENTION_TEXT}.</p>
+<p>Use Download All to fetch the whole batch as a single ZIP, then unpack it into a clearly named output folder, for example <code>2025-01-product-launch/web</code>. Keep the output separate from the originals so nothing gets overwritten. Download promptly: for your privacy, uploaded and compressed files are deleted automatically ${LIMITS.RETENTION_TEXT}.</p>
 
 <h3>8. Make it a habit</h3>
 <p>The real gains of a workflow come from repetition. Write your folder structure and presets down in a short checklist and share it with anyone who publishes images for you. A typical checklist fits on an index card:</p>
