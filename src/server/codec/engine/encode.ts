@@ -3,11 +3,11 @@
 import type { Sharp } from '#server/codec/sharp-setup';
 import { basePolicy, type EncodeParams, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
 import { openSrgb8 } from '#server/codec/colour/colour';
-import type { Deadline } from '#server/codec/deadline';
 import { ENCODERS, type EncodedImage } from '#server/codec/encoders/index';
 import { toCodecError } from '#server/codec/errors';
 import { keepsProfile, keptBlocks } from '#server/codec/metadata/metadata-policy';
-import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata, type MetadataBlocks } from '#server/codec/metadata/metadata-write';
+import { withHeifMetadata } from '#server/codec/metadata/heif-metadata';
+import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata } from '#server/codec/metadata/metadata-write';
 import { preservedBlocks } from '#server/codec/metadata/preserve';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import type { SharpImage } from './open';
@@ -105,23 +105,10 @@ async function encodeOnce(job: SharpImage, format: ImageFormat, settings: Encode
   // JPEG XL carries no metadata of ours yet: its EXIF and XMP live in container boxes we do not write (0401); a
   // JPEG recompressed losslessly keeps what the policy keeps inside the JPEG it rebuilds.
   if (!hasBlocks(blocks) || format === 'jxl') return encoder.encode(decoded, request);
-  if (format === 'avif') return encoder.encode(await carryingMetadata(decoded, blocks, job.deadline), request);
   const encoded = await encoder.encode(decoded, request);
-  const write = format === 'jpeg' ? withJpegMetadata : format === 'png' ? withPngMetadata : withWebpMetadata;
+  const write = { jpeg: withJpegMetadata, png: withPngMetadata, webp: withWebpMetadata, avif: withHeifMetadata }[format];
   // Our encoders' own files always walk; were one not to, it would go out without metadata rather than not at all.
   return { ...encoded, data: write(encoded.data, blocks) ?? encoded.data };
-}
-
-/**
- * AVIF's metadata lives in boxes that point at each other by offset, so it is not spliced in afterwards: libheif
- * writes it while encoding. sharp can only pass on metadata the pipeline's input carried, so the pixels go through a
- * fast uncompressed PNG that carries the kept blocks (IPTC has no place in AVIF and is not written). libvips
- * re-serialises the EXIF block on the way (libexif), keeping its tags.
- */
-async function carryingMetadata(decoded: Sharp, blocks: MetadataBlocks, deadline: Deadline): Promise<Sharp> {
-  const png = await decoded.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
-  const carrier = withPngMetadata(png, { ...blocks, iptc: undefined }) ?? png;
-  return sharp(carrier, { failOn: FAIL_ON, limitInputPixels: false }).timeout({ seconds: deadline.remainingSeconds() }).keepMetadata();
 }
 
 export const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));

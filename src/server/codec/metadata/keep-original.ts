@@ -1,12 +1,11 @@
 // The upload itself, passed on when re-encoding would not make it smaller (or, for Auto, when it is the smallest).
 import type { Metadata } from '#server/codec/sharp-setup';
 import type { MetadataPolicy } from '#contract/settings';
-import { exifHasGps } from './exif-edit';
 import { keptBlocks, type UploadMetadata } from './metadata-policy';
 import { minimalExif, stripJpegMetadata, stripPngMetadata } from './metadata-strip';
+import { withHeifMetadata } from './heif-metadata';
 import { withJpegMetadata, withPngMetadata, withWebpMetadata } from './metadata-write';
 import type { ImageFormat } from '#server/codec/types';
-import { xmpMentionsLocation } from './xmp-edit';
 
 /**
  * "Never larger" and "no private metadata" can pull apart: when re-encoding does not shrink a file
@@ -17,15 +16,15 @@ import { xmpMentionsLocation } from './xmp-edit';
  * minimal one-tag block, so the picture still shows upright and in its own colours.
  * If the stream cannot be walked (the decoder accepted it, so this is not expected), null tells the
  * caller to use the re-encoded file even though it is larger: privacy outranks size.
- * A WebP is rebuilt from its image chunks with only the profile and orientation (metadata-write.ts). An AVIF is
- * passed on only when it carries no EXIF, XMP or IPTC at all (its boxes point at each other by offset and are not
- * rewritten here), otherwise null as well.
+ * A WebP is rebuilt from its image chunks with only the profile and orientation (metadata-write.ts). An AVIF keeps
+ * its profile and loses its EXIF and XMP items, their bytes zeroed (heif-metadata.ts); HEIF turns images with its own
+ * boxes, so no EXIF orientation is needed.
  *
  * Under `keep` and `keep-all` see keepOriginalWith.
  */
 export function keepOriginal(input: Buffer, format: ImageFormat, meta: Pick<Metadata, 'orientation' | 'exif' | 'xmp' | 'iptc' | 'icc'>): Buffer | null {
   const clean = !meta.exif && !meta.xmp && !meta.iptc;
-  if (format === 'avif') return clean ? input : null;
+  if (format === 'avif') return clean ? input : withHeifMetadata(input, { icc: meta.icc });
   if (format === 'webp') {
     if (clean) return input;
     const orientation = meta.orientation ?? 1;
@@ -41,17 +40,14 @@ export function keepOriginal(input: Buffer, format: ImageFormat, meta: Pick<Meta
  * The upload passed on under a metadata policy. `keep-all` passes it as it is. `keep` passes its pixels byte for
  * byte with what the policy keeps (keep-original's stripping, then the kept blocks written back: EXIF without GPS
  * or thumbnail, its orientation unchanged since these pixels are stored as they were, XMP without location, IPTC,
- * the ICC profile). An AVIF is passed on under `keep` only when it carries no location at all (its boxes are not
- * rewritten here); null means it cannot be passed on without leaking what the policy removes.
+ * the ICC profile; an AVIF's items are rewritten the same way). Null means it cannot be passed on without leaking
+ * what the policy removes.
  */
 export function keepOriginalWith(input: Buffer, format: ImageFormat, meta: UploadMetadata, policy: MetadataPolicy): Buffer | null {
   if (policy === 'strip') return keepOriginal(input, format, meta);
   if (policy === 'keep-all') return input;
   const blocks = keptBlocks(meta, 'keep', { orientation: meta.orientation ?? 1, icc: true });
-  if (format === 'avif') {
-    const located = (meta.exif && exifHasGps(meta.exif)) || (meta.xmp && xmpMentionsLocation(meta.xmp.toString('utf8')));
-    return located ? null : input;
-  }
+  if (format === 'avif') return withHeifMetadata(input, blocks);
   if (format === 'webp') return withWebpMetadata(input, blocks);
   const stripped = format === 'jpeg' ? stripJpegMetadata(input, undefined) : stripPngMetadata(input, undefined);
   if (!stripped) return null;

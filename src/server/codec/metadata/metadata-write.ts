@@ -1,7 +1,7 @@
 // Writes kept metadata (EXIF, XMP, IPTC, ICC profile) into encoded JPEG, PNG and WebP files without touching their
 // image data: the encoders produce pixels only, and the blocks a metadata policy keeps are added afterwards, in each
 // container's own standard place. Whatever the file already carried of these kinds is replaced, never duplicated.
-// AVIF is not written here (its boxes point at each other by offset): compress.ts hands its metadata to libheif.
+// AVIF's items and properties are written by heif-metadata.ts, through the one HEIF box walker.
 import zlib from 'node:zlib';
 import { jpegImageStart, walkJpeg } from './jpeg-segments';
 import { walkPng } from './png-chunks';
