@@ -87,6 +87,21 @@ describe('webhooks', () => {
     expect(rows[0]!.secret_encrypted).not.toContain(hook.secret.slice('whsec_'.length));
   });
 
+  it('holds the per-user webhook ceiling when registrations arrive together', async () => {
+    const user = await signedInUser(server.url);
+    const { key } = await createKey(user);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => withKey(server.url, key, 'POST', '/api/webhooks', { json: { url: `http://127.0.0.1:9/hook-${i}` } })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    const refused = answers.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(30);
+    for (const r of refused) expect(await r.json()).toMatchObject({ code: 'TOO_MANY_WEBHOOKS' });
+    const listed = (await (await withKey(server.url, key, 'GET', '/api/webhooks')).json()) as Webhook[];
+    expect(listed).toHaveLength(10);
+  });
+
   it('retries a failing receiver with the same message id until it answers 2xx, recording every attempt', async () => {
     const receiver = await receivers();
     receiver.answers.push(500, 503);

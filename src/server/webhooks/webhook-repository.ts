@@ -19,14 +19,24 @@ export class WebhookRepository {
     return this.db.selectFrom('webhooks').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').execute();
   }
 
-  async countEndpoints(ownerId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('webhooks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', ownerId)
-      .where('kind', '=', 'endpoint')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /**
+   * Inserts an endpoint unless its owner already has `max`; false when refused. The owner's user row is locked
+   * first (a no-op update), so simultaneous registrations count one after another instead of all seeing room for
+   * one more (PostgreSQL holds the row lock to commit; SQLite runs one write transaction at a time).
+   */
+  async insertEndpointWithin(row: Insertable<WebhooksTable>, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ id: row.owner_id }).where('id', '=', row.owner_id).execute();
+      const { n } = await tx
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', row.owner_id)
+        .where('kind', '=', 'endpoint')
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= max) return false;
+      await tx.insertInto('webhooks').values(row).execute();
+      return true;
+    });
   }
 
   findOwned(id: string, ownerId: string): Promise<WebhookRow | undefined> {

@@ -36,9 +36,6 @@ export class WebhookService {
 
   async create(ownerId: string, input: CreateWebhookInput): Promise<{ row: WebhookRow; secret: string }> {
     const url = await this.checkUrl(input.url, 'url');
-    if ((await this.repo.countEndpoints(ownerId)) >= MAX_WEBHOOKS_PER_USER) {
-      throw new DomainError('TOO_MANY_WEBHOOKS', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`);
-    }
     const secret = newWebhookSecret();
     const row: WebhookRow = {
       id: randomUUID(),
@@ -51,7 +48,9 @@ export class WebhookService {
       created_at: this.clock.now(),
       expires_at: null,
     };
-    await this.repo.insert(row);
+    if (!(await this.repo.insertEndpointWithin(row, MAX_WEBHOOKS_PER_USER))) {
+      throw new DomainError('TOO_MANY_WEBHOOKS', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`);
+    }
     return { row, secret };
   }
 

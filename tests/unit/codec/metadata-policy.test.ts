@@ -214,7 +214,7 @@ describe('keepsProfile', () => {
 describe('keepOriginalWith: an AVIF upload passed on', () => {
   const avif = () =>
     sharp(readCorpus('photos/kodim03.png')).resize(64).avif({ quality: 50 }).withExif(EXIF).withXmp(XMP).toBuffer();
-  const metaOf = async (input: Buffer): Promise<UploadMetadata> => ({ space: 'srgb', hasAlpha: false, ...(await sharp(input).metadata()) });
+  const metaOf = async (input: Buffer): Promise<UploadMetadata> => ({ ...(await sharp(input).metadata()), space: 'srgb', hasAlpha: false });
 
   it('under keep: without its location, with its rights, pixels untouched', async () => {
     const input = await avif();
