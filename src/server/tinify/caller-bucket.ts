@@ -19,7 +19,7 @@ export interface CallerUpload {
 }
 
 /** Puts the object; throws TinifyError 400 when the caller's bucket or endpoint refuses or cannot be reached. */
-export async function putInCallerBucket(target: StoreTarget, upload: CallerUpload, allowedHosts: readonly string[]): Promise<void> {
+export async function putInCallerBucket(target: StoreTarget, upload: CallerUpload, allowedHosts: readonly string[], gone?: AbortSignal): Promise<void> {
   const lookup = publicOnlyLookup({
     allowedHosts,
     refuse: (reason, hostname) =>
@@ -50,6 +50,8 @@ export async function putInCallerBucket(target: StoreTarget, upload: CallerUploa
         ACL: target.acl,
         ...target.headers,
       }),
+      // A client that hangs up stops its upload (and is not charged: the caller refunds a failed one).
+      { abortSignal: gone },
     );
   } catch (err) {
     throw storeFailure(err, target);

@@ -41,7 +41,7 @@ export class TinifyStoreService {
     const body = bytes === null ? null : await this.blobs.openRead('result', job.id);
     if (bytes === null || !body) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
     await this.fairUse.chargeImages(key, 1);
-    await this.upload(key, target, { body, bytes, contentType: job.output_mime_type ?? job.mime_type });
+    await this.upload(key, target, { body, bytes, contentType: job.output_mime_type ?? job.mime_type }, gone);
     return {
       location: target.location,
       width: job.compressed_width ?? job.original_width ?? 0,
@@ -54,16 +54,16 @@ export class TinifyStoreService {
     const result = await this.transforms.transform(key, id, commands, gone);
     try {
       const body = fs.createReadStream(result.outputPath);
-      await this.upload(key, target, { body, bytes: (await fsp.stat(result.outputPath)).size, contentType: FORMAT_MIME_TYPES[result.format] });
+      await this.upload(key, target, { body, bytes: (await fsp.stat(result.outputPath)).size, contentType: FORMAT_MIME_TYPES[result.format] }, gone);
       return { location: target.location, width: result.width, height: result.height };
     } finally {
       await fsp.rm(result.outputPath, { force: true });
     }
   }
 
-  private async upload(key: ApiKeyRow, target: StoreTarget, upload: CallerUpload): Promise<void> {
+  private async upload(key: ApiKeyRow, target: StoreTarget, upload: CallerUpload, gone: AbortSignal): Promise<void> {
     try {
-      await putInCallerBucket(target, upload, this.policy.allowedHosts);
+      await putInCallerBucket(target, upload, this.policy.allowedHosts, gone);
     } catch (err) {
       await this.fairUse.refundImages(key, 1);
       throw err;
