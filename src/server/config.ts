@@ -39,6 +39,17 @@ const envSchema = z.object({
   QUEUE_LOCK_SECONDS: z.coerce.number().min(2).max(600).default(30),
   /** Tinify-compatible POST /shrink: hosts a `source.url` may name (comma-separated); unset refuses every URL. */
   TINIFY_SOURCE_URL_HOSTS: z.string().optional(),
+  /**
+   * Tinify's `store`: the S3 endpoint callers' objects are uploaded to instead of AWS's regional one (an S3-compatible
+   * store on a private cloud; tests). Unset: https://s3.<region>.amazonaws.com, the region being the caller's.
+   */
+  TINIFY_STORE_S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^/\s?#@]+$/.test(v), 'must be an http:// or https:// URL with no path, e.g. https://s3.example.com'),
+  /** Tinify's `store`: hosts that may be private or loopback addresses (comma-separated; a private S3 endpoint, tests). */
+  TINIFY_STORE_ALLOWED_HOSTS: z.string().optional(),
   /** Webhooks: hosts that may be private or loopback addresses (comma-separated; tests and private networks). */
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   /** Webhooks: the time limit of one delivery attempt, connection to answer. */
@@ -159,8 +170,9 @@ const configSchema = envSchema
       routeTableFile: e.ROUTE_TABLE_FILE || undefined,
       heicInput: ['on', 'true', '1'].includes(e.HEIC_INPUT),
       tinifySourceHosts: (e.TINIFY_SOURCE_URL_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      tinifyStore: { endpoint: e.TINIFY_STORE_S3_ENDPOINT, allowedHosts: hostList(e.TINIFY_STORE_ALLOWED_HOSTS) },
       webhooks: {
-        allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
+        allowedHosts: hostList(e.WEBHOOK_ALLOWED_HOSTS),
         attemptTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
         retryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
         pollMs: e.WEBHOOK_POLL_SECONDS * 1000,
@@ -189,6 +201,11 @@ function parseStorageUrl(value: string | undefined): { kind: 'file' } | { kind: 
 }
 
 type Env = z.output<typeof envSchema>;
+
+/** A comma-separated host list, lower-case, IPv6 brackets removed. */
+function hostList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean);
+}
 
 function storageConfig(e: Env): StorageConfig {
   const url = e.STORAGE_URL;

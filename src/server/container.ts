@@ -32,6 +32,7 @@ import { EstimateService } from './jobs/estimate-service';
 import { TinifyOutputs } from './tinify/tinify-outputs';
 import { ShrinkService } from './tinify/shrink-service';
 import { TransformService } from './tinify/transform-service';
+import { TinifyStoreService } from './tinify/store-service';
 import { MAX_CONCURRENT_JOBS } from '#contract/limits';
 import { SecretBox } from './webhooks/secret-box';
 import { WebhookRepository } from './webhooks/webhook-repository';
@@ -61,6 +62,8 @@ export interface Deps {
   tinifyOutputs: TinifyOutputs;
   shrinks: ShrinkService;
   transforms: TransformService;
+  /** Tinify's `store`: outputs uploaded to the caller's own bucket. */
+  tinifyStores: TinifyStoreService;
   queue: JobQueue;
   jobService: JobService;
   throttle: LoginThrottle;
@@ -128,6 +131,7 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
   const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks);
   const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
+  const transforms = new TransformService(tinifyOutputs, blobs, transformLane, fairUse);
   return {
     log,
     clock,
@@ -152,7 +156,8 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     estimates: new EstimateService(jobService, blobs, codec, clock),
     tinifyOutputs,
     shrinks: new ShrinkService(uploads, tinifyOutputs, jobService, fairUse, waiter),
-    transforms: new TransformService(tinifyOutputs, blobs, transformLane, fairUse),
+    transforms,
+    tinifyStores: new TinifyStoreService(tinifyOutputs, blobs, transforms, fairUse, config.tinifyStore),
     webhooks,
     webhookDispatcher,
   };

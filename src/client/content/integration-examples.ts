@@ -190,14 +190,26 @@ tinify.Client.API_ENDPOINT = '${origin}';
 tinify.Client.CA_BUNDLE = tls.rootCertificates.join('\\n');
 
 await tinify.fromFile('photo.jpg').toFile('photo.min.jpg');
-await tinify.fromFile('photo.jpg').resize({ method: 'fit', width: 800, height: 600 }).toFile('photo.800.jpg');`,
+await tinify.fromFile('photo.jpg').resize({ method: 'fit', width: 800, height: 600 }).toFile('photo.800.jpg');
+// Straight into your own S3 bucket, with your credentials (only service 's3'; add acl: 'public-read' for public objects).
+await tinify.fromFile('photo.jpg').store({
+  service: 's3',
+  aws_access_key_id: process.env.AWS_ACCESS_KEY_ID,
+  aws_secret_access_key: process.env.AWS_SECRET_ACCESS_KEY,
+  region: 'us-east-1',
+  path: 'my-bucket/images/photo.jpg',
+  headers: { 'Cache-Control': 'public, max-age=31536000' },
+}).location();`,
         },
         {
           id: 'curl',
           label: 'curl',
           code: `curl -s --user api:$IMAGESQUEEZE_API_KEY --data-binary @photo.jpg -D - ${origin}/shrink
 # Location: ${origin}/output/OUTPUT_ID
-curl -s --user api:$IMAGESQUEEZE_API_KEY -o photo.min.jpg ${origin}/output/OUTPUT_ID`,
+curl -s --user api:$IMAGESQUEEZE_API_KEY -o photo.min.jpg ${origin}/output/OUTPUT_ID
+# Or store it in your S3 bucket: 200 with Location (the object), Image-Width and Image-Height
+curl -s --user api:$IMAGESQUEEZE_API_KEY -H 'Content-Type: application/json' -D - ${origin}/output/OUTPUT_ID \\
+  -d '{"store": {"service": "s3", "aws_access_key_id": "'$AWS_ACCESS_KEY_ID'", "aws_secret_access_key": "'$AWS_SECRET_ACCESS_KEY'", "region": "us-east-1", "path": "my-bucket/images/photo.jpg"}}'`,
         },
       ],
     },

@@ -43,7 +43,9 @@ export default function DevelopersPage() {
           <p className="text-slate-800">
             <code>POST /shrink</code> and <code>/output/&#123;id&#125;</code> take the same requests and give the same answers as TinyPNG's API: HTTP Basic
             with the user <code>api</code> and one of our keys as the password, the image as the body, the result at the <code>Location</code> it
-            returns (resize, convert and preserve included; <code>store</code> to a cloud bucket is refused). Point your script's base URL at <code>{origin}</code>; for the
+            returns (resize, convert and preserve included, and <code>store</code> to your own S3 bucket with your credentials: the
+            answer's <code>Location</code> is the stored object; images are stored with the bucket's default ACL unless you add{' '}
+            <code>"acl": "public-read"</code>). Point your script's base URL at <code>{origin}</code>; for the
             Tinify client libraries see <a href="#tinify" className="text-blue-700 underline">Tinify clients</a> below.
           </p>
           <CodeBlock code={tinifyExample(origin, apiKey)} label="TinyPNG-compatible example" />

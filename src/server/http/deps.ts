@@ -14,6 +14,7 @@ import type { RetuneService } from '#server/jobs/retune-service';
 import type { EstimateService } from '#server/jobs/estimate-service';
 import type { ShrinkService } from '#server/tinify/shrink-service';
 import type { TransformService } from '#server/tinify/transform-service';
+import type { TinifyStoreService } from '#server/tinify/store-service';
 import type { TinifyOutputs } from '#server/tinify/tinify-outputs';
 import type { WebhookService } from '#server/webhooks/webhook-service';
 
@@ -35,6 +36,7 @@ export interface RouteDeps {
   estimates: EstimateService;
   shrinks: ShrinkService;
   transforms: TransformService;
+  tinifyStores: TinifyStoreService;
   tinifyOutputs: TinifyOutputs;
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];

@@ -32,7 +32,6 @@ export class TransformService {
 
   /** Runs the transformation into a new temp file (the caller sends, then removes it). */
   async transform(key: ApiKeyRow, id: string, options: TinifyOutputRequest, gone: AbortSignal): Promise<TransformOutcome & { outputPath: string }> {
-    if (options.store !== undefined) throw new TinifyError(400, 'BadRequest', 'Storing to cloud buckets is not supported by this server; download the output instead.');
     const job = await this.outputs.finished(key, id, gone);
     const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
     const formats = options.convert ? convertFormats(options.convert.type) : [current];

@@ -4,7 +4,7 @@
 // redirects are never followed. The address list is the one Tinify's `source.url` uses.
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { isPrivateAddress } from '#server/tinify/source-url';
+import { hostOf, isPrivateAddress, publicOnlyLookup as safeLookup, refusedLiteralHost } from '#server/net/safe-lookup';
 
 export class TargetRefused extends Error {}
 
@@ -12,8 +12,6 @@ export interface TargetPolicy {
   /** Lower-case host names (or address literals) that may be private. */
   allowedHosts: readonly string[];
 }
-
-const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 
 /** Parses and checks a URL for registration; throws TargetRefused with a message for the caller. */
 export async function checkTargetUrl(raw: string, policy: TargetPolicy): Promise<URL> {
@@ -40,30 +38,16 @@ export async function checkTargetUrl(raw: string, policy: TargetPolicy): Promise
   return url;
 }
 
-/**
- * A lookup for the delivery's socket: refuses private addresses unless the host is allowed. Doing it here, not
- * before connecting, means the name cannot resolve to a public address for a check and a private one for the socket.
- */
+/** A lookup for the delivery's socket: refuses private addresses unless the host is allowed (net/safe-lookup.ts). */
 export function publicOnlyLookup(policy: TargetPolicy): net.LookupFunction {
-  return (hostname, options, callback) => {
-    const allowed = policy.allowedHosts.includes(hostname.toLowerCase());
-    dns
-      .lookup(hostname, { all: true })
-      .then((addresses) => {
-        const usable = allowed ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
-        if (usable.length === 0 || usable.length !== addresses.length) {
-          return callback(new TargetRefused('The webhook URL resolves to a private or loopback address'), '', 4);
-        }
-        if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
-        callback(null, usable[0]!.address, usable[0]!.family);
-      })
-      .catch(() => callback(new TargetRefused(`The webhook host ${hostname} could not be resolved`), '', 4));
-  };
+  return safeLookup({
+    allowedHosts: policy.allowedHosts,
+    refuse: (reason, hostname) =>
+      new TargetRefused(reason === 'private' ? 'The webhook URL resolves to a private or loopback address' : `The webhook host ${hostname} could not be resolved`),
+  });
 }
 
 /** Address literals skip the socket's lookup, so they are judged before connecting. */
 export function refusedLiteral(url: URL, policy: TargetPolicy): string | null {
-  const host = hostOf(url);
-  if (!net.isIP(host) || policy.allowedHosts.includes(host)) return null;
-  return isPrivateAddress(host) ? 'The webhook URL points to a private or loopback address' : null;
+  return refusedLiteralHost(url, policy.allowedHosts) ? 'The webhook URL points to a private or loopback address' : null;
 }

@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 8080, databaseUrl: 'postgres://db/app', redisUrl: 'redis://cache:6379', role: 'worker', filesDir: '/srv/data/files' });
   });
 
+  it("reads Tinify store's endpoint and allow-list, and refuses an endpoint that is not a bare http(s) URL", () => {
+    expect(loadConfig({}).tinifyStore).toEqual({ endpoint: undefined, allowedHosts: [] });
+    expect(loadConfig({ TINIFY_STORE_S3_ENDPOINT: 'http://127.0.0.1:7480/', TINIFY_STORE_ALLOWED_HOSTS: ' 127.0.0.1, [::1] ' }).tinifyStore).toEqual({
+      endpoint: 'http://127.0.0.1:7480',
+      allowedHosts: ['127.0.0.1', '::1'],
+    });
+    for (const bad of ['s3.example.com', 'ftp://s3.example.com', 'https://s3.example.com/bucket', 'https://user@s3.example.com']) {
+      expect(() => loadConfig({ TINIFY_STORE_S3_ENDPOINT: bad }), bad).toThrow(/TINIFY_STORE_S3_ENDPOINT: must be an http/);
+    }
+  });
+
   it('treats empty optional URLs as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
   });

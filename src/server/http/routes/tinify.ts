@@ -121,6 +121,18 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const key = keyOf(request);
       const parsed = tinifyOutputRequestSchema.safeParse(request.body === UNREAD ? {} : (request.body ?? {}));
       if (!parsed.success) throw new TinifyError(400, 'BadRequest', parsed.error.issues[0]?.message ?? 'Invalid request');
+      const { store } = parsed.data;
+      if (store) {
+        // Tinify's answer to a store: where the object is and its size, no body.
+        const stored = await deps.tinifyStores.store(key, request.params.id, { ...parsed.data, store }, clientGone(reply));
+        return reply
+          .code(200)
+          .header('Location', stored.location)
+          .header('Image-Width', String(stored.width))
+          .header('Image-Height', String(stored.height))
+          .header('Compression-Count', await compressionCount(key))
+          .send();
+      }
       const result = await deps.transforms.transform(key, request.params.id, parsed.data, clientGone(reply));
       try {
         const data = await fsp.readFile(result.outputPath);
