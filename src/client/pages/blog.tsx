@@ -20,14 +20,11 @@ const [FEATURED, ...MORE] = BLOG_ARTICLES;
 const CATEGORY_COUNTS = categoryCounts(BLOG_ARTICLES);
 const ARTICLE_LINKS = inPageLinks(BLOG_ARTICLES.map((a) => ({ id: a.id, label: a.title })));
 
+const LEAD = 'Practical guides to smaller, faster, better-looking images: formats, quality settings, SEO and workflows.';
+
 export default function BlogPage() {
   return (
-    <ContentPage
-      meta={META}
-      title="Image Compression Blog"
-      lead="Practical guides to smaller, faster, better-looking images: formats, quality settings, SEO and workflows."
-      ads={{ header: 'blog-header', footer: 'blog-footer' }}
-    >
+    <ContentPage meta={META} title="Image Compression Blog" lead={LEAD} ads={{ header: 'blog-header', footer: 'blog-footer' }}>
       <TwoColumnPage aside={<BlogSidebar />} asideLabel="Blog sidebar" mainClassName="space-y-8">
         {FEATURED && <BlogArticleView article={FEATURED} featured />}
 

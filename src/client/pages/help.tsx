@@ -28,14 +28,11 @@ const META = {
 
 const FAQ_JSON_LD = buildFaqPageJsonLd(FAQ_ITEMS);
 
+const LEAD = 'Tips, answers and step-by-step fixes for everything from your first upload to advanced optimisation.';
+
 export default function HelpPage() {
   return (
-    <ContentPage
-      meta={META}
-      title="Help Center"
-      lead="Tips, answers and step-by-step fixes for everything from your first upload to advanced optimisation."
-      ads={{ header: 'help-header', footer: 'help-footer' }}
-    >
+    <ContentPage meta={META} title="Help Center" lead={LEAD} ads={{ header: 'help-header', footer: 'help-footer' }}>
       <JsonLd data={FAQ_JSON_LD} id="faq-structured-data" />
       <TwoColumnPage aside={<HelpSidebar />} asideLabel="Help sidebar" mainClassName="space-y-12">
         <ContentSection id="quick-tips" title="Quick Tips" subtitle="Four habits that give the best results.">
