@@ -69,6 +69,23 @@ describe('hostile SVG', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it.each(HOSTILE_SVGS)('$name: absent from the SVG result, which downloads as a sandboxed attachment; nothing fetched', async ({ svg, mustNotContain }) => {
+    const client = new HttpClient(server.url);
+    const data = Buffer.from(svg.replaceAll('attacker.example', attackerHost));
+    expect((await client.upload([{ name: 'hostile.svg', data }])).status).toBe(201);
+    const [job] = await waitForSettled(client);
+    expect(job!.status, job!.error ?? '').toBe('completed');
+    expect(job!.outputMimeType).toBe('image/svg+xml');
+    const res = await client.get(job!.compressedPath!);
+    expect(res.headers.get('content-security-policy')).toMatch(/\bsandbox\b/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+    const text = await res.text();
+    for (const needle of [...mustNotContain, attackerHost]) expect(text).not.toContain(needle);
+    expect(text).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(await sharp(Buffer.from(text)).metadata()).toMatchObject({ format: 'svg', width: 120, height: 80 });
+    expect(attackerHits).toBe(0);
+  });
+
   it.each(HOSTILE_SVGS)('$name: sanitised, rendered, and nothing fetched', async ({ svg }) => {
     const client = new HttpClient(server.url);
     const data = Buffer.from(svg.replaceAll('attacker.example', attackerHost));

@@ -5,6 +5,7 @@ import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
 import { animationHeader, compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
+import { svgResult } from './svg/svg-result';
 import { sniffInputFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult } from './types';
@@ -34,6 +35,9 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
   const format = sniffInputFormat(input);
   const animated = format === 'gif' || format === 'webp' ? await animationHeader(input, format) : null;
   if (animated) return compressAnimation(input, format as 'gif' | 'webp', animated, settings, limits);
+  // An SVG stays SVG unless a raster is asked for (svg/svg-result.ts).
+  const svg = format === 'svg' ? await svgResult(input, settings, limits) : null;
+  if (svg) return svg;
   return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
 }
 
