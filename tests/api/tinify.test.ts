@@ -170,6 +170,9 @@ describe('Tinify-compatible endpoints with the official client', () => {
     tinify.key = key;
     await expect(tinify.fromBuffer(Buffer.from('definitely not an image')).toBuffer()).rejects.toMatchObject({ status: 415, constructor: tinify.ClientError });
     await expect(tinify.fromUrl('http://127.0.0.1/secret.png').toBuffer()).rejects.toMatchObject({ status: 400 });
+    // Tinify takes no SVG (as Tinify itself): a clear 415, so /output/ never serves an SVG.
+    const svg = tinify.fromBuffer(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>'));
+    await expect(svg.toBuffer()).rejects.toMatchObject({ status: 415, constructor: tinify.ClientError, message: expect.stringMatching(/^File type is not supported/) });
     // validate(): an empty /shrink is a client error, which the client counts as a valid key.
     await expect(tinify.validate()).resolves.toBeUndefined();
   });
