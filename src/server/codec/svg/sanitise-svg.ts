@@ -47,11 +47,13 @@ const removeActiveContent: CustomPlugin = {
 };
 
 /**
- * A DOCTYPE is refused outright rather than parsed: entity declarations are how XML bombs (billion laughs) and
- * external entities work, and no SVG a person draws needs one.
+ * A DOCTYPE with an internal subset, or any entity declaration, is refused outright rather than parsed: entities are
+ * how XML bombs (billion laughs) and external entities work, and no drawing needs one. A plain DOCTYPE naming the
+ * SVG DTD (Graphviz, Illustrator write one) declares nothing: SVGO's parser never fetches the DTD, and the
+ * DOCTYPE is removed, so libvips never sees it (docs/decisions/0405-svg-plain-doctype.md).
  */
 function refuseDoctype(text: string): void {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE);
+  if (/<!ENTITY/i.test(text) || /<!DOCTYPE[^>]*\[/i.test(text)) throw new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE);
 }
 
 /** svgo is loaded on the first SVG: a codec process that never sees one keeps its memory (it is retired above 1.5× its base). */
@@ -71,8 +73,8 @@ export const RENDER_SAFE_PRESET = {
   },
 } as const;
 
-/** Only what never renders goes in the merely sanitised text: the XML declaration and comments before the root. */
-const PROLOG_ONLY = ['removeXMLProcInst', 'removeComments'] as const;
+/** Only what never renders goes in the merely sanitised text: the XML declaration, a plain DOCTYPE and comments. */
+const PROLOG_ONLY = ['removeXMLProcInst', 'removeDoctype', 'removeComments'] as const;
 
 /**
  * The upload sanitised (scripts, handlers, external references removed) and, with `minify`, minified without changing
