@@ -60,16 +60,36 @@ function refuseDoctype(text: string): void {
 let svgo: Promise<typeof import('svgo')> | undefined;
 
 /**
- * The minifying passes: SVGO's defaults minus those that change how an image renders (docs/decisions/0404-svg-output.md).
- * Shapes to paths and path merging change rounding and stroke joins; IDs may be referenced by CSS we keep; and the
- * three passes that round numbers (path data, numeric attributes, transforms) moved edges by up to 255 levels on
- * real SVGs, even at 8 decimals (path data is also rewritten into curves and arcs within a tolerance). Measured by
- * rasterising before and after with librsvg: the tests and the bench's svg section.
+ * The minifying passes: SVGO's defaults minus what changes how an image renders (docs/decisions/0404-svg-output.md).
+ * Shapes to paths and path merging change rounding and stroke joins; IDs may be referenced by CSS we keep. SVGO's
+ * numbers are rounded to 3 decimals by default, which moved edges by up to 255 levels on real SVGs: path data and
+ * numeric attributes keep 8 decimals here (far below a pixel at any size we render) and never change units; path
+ * data is only rewritten exactly (relative/absolute, shorthands of equal commands), never within a tolerance
+ * (curves made straight, quadratic or smooth, arcs re-rounded, transforms applied, segments dropped); transforms
+ * are left as written. Measured by rasterising before and after with librsvg: the tests and the bench's svg section.
  */
+const EXACT_PATH_DATA = {
+  floatPrecision: 8,
+  transformPrecision: 10,
+  applyTransforms: false,
+  applyTransformsStroked: false,
+  straightCurves: false,
+  convertToQ: false,
+  curveSmoothShorthands: false,
+  smartArcRounding: false,
+  removeUseless: false,
+};
 export const RENDER_SAFE_PRESET = {
   name: 'preset-default',
   params: {
-    overrides: { convertShapeToPath: false, mergePaths: false, cleanupIds: false, convertPathData: false, cleanupNumericValues: false, convertTransform: false },
+    overrides: {
+      convertShapeToPath: false,
+      mergePaths: false,
+      cleanupIds: false,
+      convertPathData: EXACT_PATH_DATA,
+      cleanupNumericValues: { floatPrecision: 8, convertToPx: false },
+      convertTransform: false,
+    },
   },
 } as const;
 
