@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { corpusPath } from '../support/paths';
-import { createKey, signedInUser } from '../support/api-keys';
+import { createKey, signedInUser, uploadWithKey } from '../support/api-keys';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy';
 import { preservedExif } from '#server/codec/metadata/exif-preserve';
 import { withPngText } from '#server/codec/metadata/metadata-strip';
@@ -97,6 +97,21 @@ describe('Tinify-compatible endpoints with the official client', () => {
     expect(res.headers.get('location')).toBe(body.output.url);
     expect(String(body.output.url)).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/output\/[0-9a-f-]{36}$/);
     expect(Number(res.headers.get('compression-count'))).toBeGreaterThan(0);
+  });
+
+  it('GET /output/<id> of an SVG result (uploaded through the API) is a sandboxed attachment, never a page', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"><script>alert(2)</script><rect width="8" height="8"/></svg>';
+    const uploaded = await uploadWithKey(server.url, key, [{ name: 'icon.svg', data: Buffer.from(svg) }]);
+    expect(uploaded.status).toBe(201);
+    const { jobs } = (await uploaded.json()) as { jobs: Job[] };
+    const res = await fetch(`${server.url}/output/${jobs[0]!.id}`, { headers: { authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*\bsandbox\b/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;.*icon\.svg/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await res.text();
+    expect(text).not.toContain('alert');
   });
 
   it('resizes (fit, scale, cover, thumb) with Image-Width and Image-Height', async () => {
