@@ -26,7 +26,8 @@ import { attachmentHeader } from '#server/http/content-disposition';
  */
 function outputHeaders(job: JobRow): Record<string, string> {
   const mimeType = job.output_mime_type ?? job.mime_type;
-  const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; sandbox" };
+  // The app's policy for responses that are not pages, plus sandbox.
+  const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox" };
   if (mimeType === 'image/svg+xml') headers['Content-Disposition'] = attachmentHeader(outputFilename(job.filename, job.mime_type, mimeType));
   return headers;
 }
