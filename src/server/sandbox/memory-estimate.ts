@@ -25,7 +25,7 @@ const HEADER_BYTES = 256 * 1024;
 const FORMAT_OF_TYPE: Partial<Record<string, ImageFormat>> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif' };
 
 /**
- * A HEIC, JPEG XL or GIF upload is decoded in the codec process before anything else (engine/open.ts): the decoder's
+ * docs/decisions/0407-planner-reads-decoded-formats.md: a HEIC, JPEG XL or GIF upload is decoded in the codec process before anything else (engine/open.ts): the decoder's
  * picture (4 bytes a pixel, RGBA) and the uncompressed PNG it is handed on as (up to 4 more) are held besides what
  * the encoders need.
  */

@@ -1,4 +1,4 @@
-// A JPEG XL upload passed on as the result (never-larger, docs/decisions/0201-never-larger-across-formats.md): its
+// A JPEG XL upload passed on as the result (never-larger, docs/decisions/0201-never-larger-across-formats.md, 0406): its
 // own bytes, as long as they carry no metadata the settings would remove. A bare codestream has none; the container
 // keeps EXIF, XMP and JUMBF in boxes of their own (or Brotli-compressed in `brob` boxes, which may hide either).
 import type { MetadataPolicyValue } from '#codec-core/index';
