@@ -44,15 +44,24 @@ export interface ImageHeader {
   decoded?: true;
 }
 
-/** A GIF's canvas and frames, counted by walking its blocks through the whole file (no pixel is decoded). */
-async function gifHeader(file: string): Promise<ImageHeader | null> {
+/** An animation's canvas and frames, counted by walking its blocks (GIF) or chunks (WebP) through the whole file. */
+async function countedFrames(file: string): Promise<{ width: number; height: number; frames: number } | null> {
   const counter = new AnimationCounter();
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) counter.push(chunk as Buffer);
   const size = counter.size;
-  if (!size || size.width === 0 || size.height === 0) return null;
-  const pixels = size.width * size.height * Math.max(1, size.frames);
-  return { format: ORIGINAL_OUTPUT_OF.gif, pixels, width: size.width, height: size.height, decoded: true };
+  return size && size.width > 0 && size.height > 0 ? { ...size, frames: Math.max(1, size.frames) } : null;
 }
+
+/** A GIF, still or animated: planned as what `original` gives it (WebP), every frame counted. */
+async function gifHeader(file: string): Promise<ImageHeader | null> {
+  const size = await countedFrames(file);
+  if (!size) return null;
+  return { format: ORIGINAL_OUTPUT_OF.gif, pixels: size.width * size.height * size.frames, width: size.width, height: size.height, decoded: true };
+}
+
+/** A WebP whose VP8X chunk (right after the RIFF header) sets the animation flag. */
+const isAnimatedWebp = (head: Buffer) =>
+  head.length >= 21 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 16) === 'WEBPVP8X' && (head[20]! & 0x02) !== 0;
 
 /** HEIC, JPEG XL and GIF: read by our own header readers (image-size's answers for them are not planned with). */
 async function decodedInputHeader(file: string, head: Buffer, format: 'heic' | 'jxl' | 'gif'): Promise<ImageHeader | null> {
@@ -81,6 +90,10 @@ export async function readImageHeader(file: string): Promise<ImageHeader | null>
   try {
     const sniffed = sniffInputFormat(head);
     if (sniffed === 'heic' || sniffed === 'jxl' || sniffed === 'gif') return await decodedInputHeader(file, head, sniffed);
+    if (sniffed === 'webp' && isAnimatedWebp(head)) {
+      const size = await countedFrames(file);
+      return size && { format: 'webp', pixels: size.width * size.height * size.frames, width: size.width, height: size.height };
+    }
     const size = imageSize(head);
     const format = FORMAT_OF_TYPE[size.type ?? ''];
     return format && size.width > 0 && size.height > 0 ? { format, pixels: size.width * size.height, width: size.width, height: size.height } : null;

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENCODER_COSTS } from '#server/codec/costs';
 import { heicDimensions, jxlDimensions } from '#server/codec/planning';
 import { DECODED_INPUT_BYTES_PER_PIXEL, estimateWorkingBytes, readImageHeader } from '#server/sandbox/memory-estimate';
+import { animation } from '../../support/animation';
 import { heicFrom } from '../../support/heic';
 import { jxlContainer } from '../../support/jxl';
 import { corpusPath } from '../../support/paths';
@@ -79,6 +80,15 @@ describe('GIF header', () => {
     const still = path.join(tmp, 'still.gif');
     execFileSync('convert', ['-size', '50x20', 'xc:red', still], { stdio: 'pipe' });
     expect((await readImageHeader(still))?.pixels).toBe(50 * 20);
+  });
+
+  it('an animated WebP is planned at width × height × frames too; a still WebP as one picture', async () => {
+    const webp = path.join(tmp, 'anim.webp');
+    fs.writeFileSync(webp, await animation('webp', { frames: 4, width: 50, height: 40, delay: [100, 100, 100, 100], loop: 0 }));
+    expect(await readImageHeader(webp)).toEqual({ format: 'webp', pixels: 50 * 40 * 4, width: 50, height: 40 });
+    const still = path.join(tmp, 'still.webp');
+    await sharp({ create: { width: 50, height: 40, channels: 3, background: 'red' } }).webp().toFile(still);
+    expect(await readImageHeader(still)).toEqual({ format: 'webp', pixels: 50 * 40, width: 50, height: 40 });
   });
 
   it('counts frames past the first 256 KiB: the whole file is walked', async () => {
