@@ -3,7 +3,7 @@
 // card; a size the drawing does not fit and the other formats rasterise through the normal pipeline.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '#contract/api';
+import type { Estimate, Job } from '#contract/api';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
 import { useServer } from '../support/server';
@@ -58,6 +58,19 @@ describe('SVG over HTTP', () => {
     expect(preview.headers.get('content-type')).toBe('image/webp');
     const [r, g, b] = await pixel(Buffer.from(await preview.arrayBuffer()), 10, 40);
     expect([r! > 240, g! < 16, b! < 16]).toEqual([true, true, true]);
+  });
+
+  it('Adjust\'s live estimate says SVG with the exact size the result has, previewing its rendering; a raster format estimates the raster', async () => {
+    const client = new HttpClient(server.url);
+    const job = await uploadOne(client);
+    const res = await client.post(`/api/jobs/${job.id}/estimate`, {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    const estimate = (await res.json()) as Estimate;
+    expect(estimate).toMatchObject({ outputFormat: 'svg', outputMimeType: 'image/svg+xml', estimatedSize: job.compressedSize, keepsOriginal: false, width: 120, height: 80 });
+    const preview = Buffer.from(estimate.preview.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(await pixel(preview, 10, 40)).toEqual([255, 0, 0]);
+    const asWebp = (await (await client.post(`/api/jobs/${job.id}/estimate`, { format: 'webp' })).json()) as Estimate;
+    expect(asWebp).toMatchObject({ outputFormat: 'webp', outputMimeType: 'image/webp' });
   });
 
   it('the ZIP of all results keeps the .svg name', async () => {
