@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_EXTENSIONS, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
 
-export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.jxl', '.gif', '.heic', '.heif']);
+export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.jxl', '.gif', '.heic', '.heif', '.svg']);
 
 export interface InputFile {
   /** Absolute path of the image. */

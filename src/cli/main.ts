@@ -8,7 +8,8 @@ import { EXIT, USAGE, UsageError, parseOptions, type CliOptions } from './option
 import { formatBytes, summaryTable, type Outcome } from './report';
 import { watchRun } from './watch';
 
-const MIME_BY_EXT: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif' };
+// The server sniffs every upload's bytes; the type sent only has to be one it takes (an SVG stays SVG in `original`).
+const MIME_BY_EXT: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif', '.svg': 'image/svg+xml' };
 /** Output formats that name the result's extension before the server has answered (auto and original do not). */
 const FIXED_FORMAT_MIME: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
 

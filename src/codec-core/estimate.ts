@@ -4,7 +4,7 @@
 // alone, encoded with the settings. Quality mode only: smart and size modes search, and a search is no live preview.
 // docs/decisions/0283-live-estimate.md.
 import type { Estimate as EstimateJson } from '#contract/api';
-import { FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
+import { inputMimeType, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
 import { candidatesOf, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
 import { uploadWins } from './never-larger';
@@ -94,10 +94,10 @@ export async function estimate<Image extends OpenImage>(
 }
 
 /** An estimate in the API's shape (what Adjust shows, from the server or from private mode), its preview as a URL. */
-export function estimateJson(estimate: Omit<Estimate, 'preview'>, preview: string): EstimateJson {
+export function estimateJson(estimate: Omit<Estimate, 'preview' | 'format'> & { format: ImageFormat | 'svg' }, preview: string): EstimateJson {
   return {
     outputFormat: estimate.format,
-    outputMimeType: FORMAT_MIME_TYPES[estimate.format],
+    outputMimeType: inputMimeType(estimate.format),
     estimatedSize: estimate.estimatedBytes,
     keepsOriginal: estimate.keepsOriginal,
     sampled: estimate.sampled,

@@ -68,16 +68,25 @@ export async function candidatesOf(job: Job): Promise<Candidates> {
  */
 export function uploadCandidate(job: Job, { uploadFormats, decision }: Candidates): Uint8Array | null {
   const { image } = job;
-  // A decoded input-only upload (HEIC) is not in a format it may be the result in.
-  if (image.decodedFrom || !uploadFormats.includes(image.format)) return null;
+  const format = keepableFormat(image);
+  if (!format || !uploadFormats.includes(format)) return null;
   if (image.bounded) {
-    decision?.skipped.push({ format: image.format, reason: 'the original is larger than the size asked for' });
+    decision?.skipped.push({ format, reason: 'the original is larger than the size asked for' });
     return null;
   }
   const kept = job.engine.passOn(image);
-  if (kept) decision?.candidates.push({ format: image.format, bytes: kept.length, original: true });
-  else decision?.skipped.push({ format: image.format, reason: 'the original carries metadata that cannot be removed without re-encoding' });
+  if (kept) decision?.candidates.push({ format, bytes: kept.length, original: true });
+  else decision?.skipped.push({ format, reason: 'the original carries metadata that cannot be removed without re-encoding' });
   return kept;
+}
+
+/**
+ * The format the upload itself could be the result in: its own, also when the engine had to decode it first (a
+ * JPEG XL for sharp, whose engine passes on the upload's own bytes); never a format we only read (HEIC, GIF, SVG).
+ */
+export function keepableFormat({ decodedFrom, format }: OpenImage): ImageFormat | null {
+  if (!decodedFrom) return format;
+  return isInputOnlyFormat(decodedFrom.format) ? null : decodedFrom.format;
 }
 
 /** The one loop over candidate formats: each searched by the strategy, in its order, recorded in the decision. */
@@ -102,14 +111,15 @@ function factsOf(image: OpenImage): ImageFacts {
 
 function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision | null, targetMet: boolean | null): CompressResult {
   const input = factsOf(image);
+  // Only called for an upload uploadCandidate passed on, so its format is one it may be the result in.
+  const format = keepableFormat(image)!;
   return {
     data: kept,
     input,
-    // Never a decoded input-only upload (uploadCandidate), so the upload's format is an output format.
-    output: { ...input, format: image.format, bytes: kept.length },
+    output: { ...input, format, bytes: kept.length },
     keptOriginal: true,
     flattenedOnto: null,
-    decision: decision && { ...decision, winner: image.format, keptOriginal: true },
+    decision: decision && { ...decision, winner: format, keptOriginal: true },
     chosenQuality: null,
     targetMet,
     perceptualScore: null,

@@ -96,7 +96,7 @@ export const estimateRequestSchema = recompressSchema
 
 export const estimateSchema = z
   .object({
-    outputFormat: z.enum(IMAGE_FORMATS),
+    outputFormat: z.enum([...IMAGE_FORMATS, 'svg']).describe('The result\'s format: `svg` for an SVG kept as SVG'),
     outputMimeType: z.string(),
     estimatedSize: z.number().int().describe('Expected size of the whole result in bytes, metadata not counted'),
     keepsOriginal: z.boolean(),

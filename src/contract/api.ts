@@ -81,7 +81,8 @@ export interface ImageRegion {
  * re-tune runs. The size is extrapolated from a sample of the image when `sampled`; the preview is the region alone.
  */
 export interface Estimate {
-  outputFormat: ImageFormat;
+  /** `svg`: an SVG kept as SVG (its minified text; the preview is its rendering). */
+  outputFormat: ImageFormat | 'svg';
   outputMimeType: string;
   /** Expected size of the whole result in bytes (metadata not counted). */
   estimatedSize: number;

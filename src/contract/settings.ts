@@ -96,7 +96,7 @@ export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 
 const ORIGINAL_OUTPUT_REASON: Record<InputOnlyFormat, string> = {
   heic: 'browsers other than Safari cannot show HEIC',
   gif: 'WebP keeps the animation in a far smaller file and every current browser shows it',
-  svg: 'rendered at its own size, with transparency kept',
+  svg: 'rendered at the size asked for, with transparency kept',
 };
 
 export const isInputOnlyFormat = (format: string): format is InputOnlyFormat => (INPUT_ONLY_FORMATS as readonly string[]).includes(format);
@@ -112,11 +112,13 @@ export function inputOnlyFormatOfMimeType(mimeType: string): InputOnlyFormat | n
 
 /**
  * Why the result's format is not the upload's although `original` was asked for, or null: the sentence the card and
- * the API show for an input-only format.
+ * the API show for an input-only format. An SVG stays SVG unless a size it does not fit was asked for, which only
+ * the result (`outputMime`, null until there is one) tells.
  */
-export function originalFormatNote(inputMime: string, asked: OutputFormat): string | null {
+export function originalFormatNote(inputMime: string, asked: OutputFormat, outputMime: string | null = null): string | null {
   const from = inputOnlyFormatOfMimeType(inputMime);
   if (!from || asked !== 'original') return null;
+  if (from === 'svg' && (outputMime === null || outputMime === inputMime)) return null;
   return `${INPUT_ONLY_LABELS[from]} converted to ${FORMAT_LABELS[ORIGINAL_OUTPUT_OF[from]]}: ${ORIGINAL_OUTPUT_REASON[from]}`;
 }
 

@@ -117,6 +117,23 @@ describe('imagesqueeze command-line client', () => {
     expect(fs.readdirSync(folder).sort()).toEqual(['a.png', 'a.webp', 'a.webp.orig']);
   });
 
+  it('takes SVG files: the result is the minified, sanitised SVG written back under its .svg name', async () => {
+    const user = await signedInUser(server.url, 'cli-svg');
+    const { key } = await createKey(user);
+    const dir = path.join(work, 'svg');
+    fs.mkdirSync(dir);
+    const svg = `<?xml version="1.0"?>\n<!-- drawn by hand -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="alert(1)">\n  <rect width="20" height="20" fill="#ff0000"/>\n  <rect x="20" width="20" height="20" fill="#0000ff"/>\n</svg>\n`;
+    fs.writeFileSync(path.join(dir, 'logo.svg'), svg);
+    const run = await cli(['-s', server.url, '-k', key, '--in-place', '--no-progress', dir]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'logo.svg.orig'), 'utf8')).toBe(svg);
+    const result = fs.readFileSync(path.join(dir, 'logo.svg'), 'utf8');
+    expect(result).toMatch(/^<svg[\s>]/);
+    expect(result.length).toBeLessThan(svg.length);
+    expect(result).not.toContain('alert');
+    expect(fs.readdirSync(dir).sort()).toEqual(['logo.svg', 'logo.svg.orig']);
+  });
+
   it('exits 3 for a refused key, 2 for bad usage, 4 for an unreachable server', async () => {
     const refused = await cli(['-s', server.url, '-k', 'isq_live_not-a-real-key', '-o', path.join(work, 'x'), tree]);
     expect(refused.code).toBe(3);

@@ -1,8 +1,9 @@
-// SVG uploads through real HTTP: taken as image/svg+xml, rendered at their own size, `original` gives a PNG with the
-// drawing's colours, and the other formats rasterise through the normal pipeline.
+// SVG uploads through real HTTP: taken as image/svg+xml; `original` and Auto give the sanitised, minified SVG (never
+// larger, served as an attachment under a sandboxing CSP, named .svg in the ZIP too), with a rendered preview for the
+// card; a size the drawing does not fit and the other formats rasterise through the normal pipeline.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '#contract/api';
+import type { Estimate, Job } from '#contract/api';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
 import { useServer } from '../support/server';
@@ -32,18 +33,63 @@ async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {
 describe('SVG over HTTP', () => {
   const server = useServer();
 
-  it('original: a PNG of the drawing at its intrinsic size, named .png, with the note saying why', async () => {
+  it.each(['original', 'auto'])('%s: the minified SVG, smaller, served as an SVG attachment under a sandboxing CSP', async (format) => {
     const client = new HttpClient(server.url);
-    const job = await uploadOne(client);
+    const job = await uploadOne(client, { format });
     expect(job.mimeType).toBe('image/svg+xml');
-    expect(job.outputMimeType).toBe('image/png');
-    expect(job.formatNote).toBe('SVG converted to PNG: rendered at its own size, with transparency kept');
+    expect(job.outputMimeType).toBe('image/svg+xml');
+    expect(job.formatNote).toBeNull();
+    expect([job.compressedWidth, job.compressedHeight]).toEqual([120, 80]);
     const { res, bytes } = await download(client, job);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('content-disposition')).toContain('logo.png');
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 120, height: 80 });
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;.*logo\.svg/);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*\bsandbox\b/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(bytes.length).toBe(job.compressedSize);
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(PLAIN_SVG));
+    expect(bytes.toString('utf8')).toMatch(/^<svg[\s>]/);
+    expect(bytes.toString('utf8')).not.toContain('a comment in the prolog');
+    // The same drawing: librsvg renders it with the upload's colours at its own size.
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'svg', width: 120, height: 80 });
     expect(await pixel(bytes, 10, 40)).toEqual([255, 0, 0]);
     expect(await pixel(bytes, 110, 40)).toEqual([0, 0, 255]);
+    // The card's preview is a rendering (WebP), never the SVG itself.
+    const preview = await client.get(`/api/jobs/${job.id}/preview`);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
+    const [r, g, b] = await pixel(Buffer.from(await preview.arrayBuffer()), 10, 40);
+    expect([r! > 240, g! < 16, b! < 16]).toEqual([true, true, true]);
+  });
+
+  it('Adjust\'s live estimate says SVG with the exact size the result has, previewing its rendering; a raster format estimates the raster', async () => {
+    const client = new HttpClient(server.url);
+    const job = await uploadOne(client);
+    const res = await client.post(`/api/jobs/${job.id}/estimate`, {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    const estimate = (await res.json()) as Estimate;
+    expect(estimate).toMatchObject({ outputFormat: 'svg', outputMimeType: 'image/svg+xml', estimatedSize: job.compressedSize, keepsOriginal: false, width: 120, height: 80 });
+    const preview = Buffer.from(estimate.preview.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(await pixel(preview, 10, 40)).toEqual([255, 0, 0]);
+    const asWebp = (await (await client.post(`/api/jobs/${job.id}/estimate`, { format: 'webp' })).json()) as Estimate;
+    expect(asWebp).toMatchObject({ outputFormat: 'webp', outputMimeType: 'image/webp' });
+  });
+
+  it('the ZIP of all results keeps the .svg name', async () => {
+    const client = new HttpClient(server.url);
+    await uploadOne(client);
+    const zip = Buffer.from(await (await client.get('/api/download-all')).arrayBuffer());
+    // A stored (uncompressed) ZIP names each entry in its local header: the name is in the bytes as written.
+    expect(zip.includes(Buffer.from('logo.svg'))).toBe(true);
+    expect(zip.includes(Buffer.from('logo.png'))).toBe(false);
+  });
+
+  it('original with a size the drawing does not fit: a PNG at that size, with the note saying why', async () => {
+    const client = new HttpClient(server.url);
+    const job = await uploadOne(client, { maxWidth: '60' });
+    expect(job.outputMimeType).toBe('image/png');
+    expect(job.formatNote).toBe('SVG converted to PNG: rendered at the size asked for, with transparency kept');
+    const { res, bytes } = await download(client, job);
+    expect(res.headers.get('content-disposition')).toContain('logo.png');
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 60, height: 40 });
   });
 
   it.each(['webp', 'avif', 'jpeg'])('format=%s rasterises through the normal pipeline', async (format) => {

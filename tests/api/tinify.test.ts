@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { corpusPath } from '../support/paths';
-import { createKey, signedInUser } from '../support/api-keys';
+import { createKey, signedInUser, uploadWithKey } from '../support/api-keys';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy';
 import { preservedExif } from '#server/codec/metadata/exif-preserve';
 import { withPngText } from '#server/codec/metadata/metadata-strip';
@@ -99,6 +99,21 @@ describe('Tinify-compatible endpoints with the official client', () => {
     expect(Number(res.headers.get('compression-count'))).toBeGreaterThan(0);
   });
 
+  it('GET /output/<id> of an SVG result (uploaded through the API) is a sandboxed attachment, never a page', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"><script>alert(2)</script><rect width="8" height="8"/></svg>';
+    const uploaded = await uploadWithKey(server.url, key, [{ name: 'icon.svg', data: Buffer.from(svg) }]);
+    expect(uploaded.status).toBe(201);
+    const { jobs } = (await uploaded.json()) as { jobs: Job[] };
+    const res = await fetch(`${server.url}/output/${jobs[0]!.id}`, { headers: { authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;.*icon\.svg/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await res.text();
+    expect(text).not.toContain('alert');
+  });
+
   it('resizes (fit, scale, cover, thumb) with Image-Width and Image-Height', async () => {
     const source = tinify.fromFile(corpusPath('photos', 'kodim03.png')); // 768 x 512
     const fit = await source.resize({ method: 'fit', width: 150, height: 150 }).result();
@@ -170,6 +185,9 @@ describe('Tinify-compatible endpoints with the official client', () => {
     tinify.key = key;
     await expect(tinify.fromBuffer(Buffer.from('definitely not an image')).toBuffer()).rejects.toMatchObject({ status: 415, constructor: tinify.ClientError });
     await expect(tinify.fromUrl('http://127.0.0.1/secret.png').toBuffer()).rejects.toMatchObject({ status: 400 });
+    // Tinify takes no SVG (as Tinify itself): a clear 415, so /output/ never serves an SVG.
+    const svg = tinify.fromBuffer(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>'));
+    await expect(svg.toBuffer()).rejects.toMatchObject({ status: 415, constructor: tinify.ClientError, message: expect.stringMatching(/^File type is not supported/) });
     // validate(): an empty /shrink is a client error, which the client counts as a valid key.
     await expect(tinify.validate()).resolves.toBeUndefined();
   });

@@ -35,8 +35,20 @@ describe('hostile SVG', () => {
   it('refuses a DOCTYPE (entity bomb) at upload with 415 and says why', async () => {
     const res = await new HttpClient(server.url).upload([{ name: 'bomb.svg', data: Buffer.from(ENTITY_BOMB_SVG) }]);
     expect(res.status).toBe(415);
-    const message = 'SVG files with a DOCTYPE or entity declarations are not accepted';
+    const message = 'SVG files declaring entities (a DOCTYPE with an internal subset) are not accepted';
     expect(await res.json()).toEqual({ message, code: 'UNSUPPORTED_TYPE', rejected: [{ filename: 'bomb.svg', message, code: 'UNSUPPORTED_TYPE' }] });
+  });
+
+  it('a DOCTYPE naming an external DTD on an attacker\'s server: taken, the DTD never fetched, the DOCTYPE gone', async () => {
+    const client = new HttpClient(server.url);
+    const svg = `<!DOCTYPE svg SYSTEM "http://${attackerHost}/evil.dtd">\n<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><rect width="120" height="80" fill="#f00"/></svg>`;
+    expect((await client.upload([{ name: 'dtd.svg', data: Buffer.from(svg) }])).status).toBe(201);
+    const [job] = await waitForSettled(client);
+    expect(job!.status, job!.error ?? '').toBe('completed');
+    const text = await (await client.get(job!.compressedPath!)).text();
+    expect(text).toMatch(/^<svg[\s>]/);
+    expect(text).not.toContain(attackerHost);
+    expect(attackerHits).toBe(0);
   });
 
   it('refuses a declared 100000×100000 canvas at upload with 413 naming the limit', async () => {
@@ -67,6 +79,23 @@ describe('hostile SVG', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*\bsandbox\b/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each(HOSTILE_SVGS)('$name: absent from the SVG result, which downloads as a sandboxed attachment; nothing fetched', async ({ svg, mustNotContain }) => {
+    const client = new HttpClient(server.url);
+    const data = Buffer.from(svg.replaceAll('attacker.example', attackerHost));
+    expect((await client.upload([{ name: 'hostile.svg', data }])).status).toBe(201);
+    const [job] = await waitForSettled(client);
+    expect(job!.status, job!.error ?? '').toBe('completed');
+    expect(job!.outputMimeType).toBe('image/svg+xml');
+    const res = await client.get(job!.compressedPath!);
+    expect(res.headers.get('content-security-policy')).toMatch(/\bsandbox\b/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+    const text = await res.text();
+    for (const needle of [...mustNotContain, attackerHost]) expect(text).not.toContain(needle);
+    expect(text).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(await sharp(Buffer.from(text)).metadata()).toMatchObject({ format: 'svg', width: 120, height: 80 });
+    expect(attackerHits).toBe(0);
   });
 
   it.each(HOSTILE_SVGS)('$name: sanitised, rendered, and nothing fetched', async ({ svg }) => {

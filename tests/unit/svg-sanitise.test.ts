@@ -1,4 +1,5 @@
-// The SVG sanitiser and sniffer on their own: every hostile construct removed, a DOCTYPE refused, and a plain
+// The SVG sanitiser and sniffer on their own: every hostile construct removed, a DOCTYPE declaring entities refused
+// (a plain one naming the SVG DTD taken and removed), and a plain
 // drawing rendered the same before and after (SVGO's passes never change how it looks).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,16 @@ describe('sanitiseSvg', () => {
 
   it('refuses a DOCTYPE (entity bomb) before parsing anything', async () => {
     await expect(sanitiseSvg(Buffer.from(ENTITY_BOMB_SVG))).rejects.toThrow(new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE));
+  });
+
+  it('takes a plain DOCTYPE naming the SVG DTD (Graphviz, Illustrator) and removes it; refuses one with an internal subset', async () => {
+    const dtd = '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">';
+    const plain = PLAIN_SVG.replace('<!-- a comment', `${dtd}\n<!-- a comment`);
+    expect(sniffSvg(Buffer.from(plain))).toEqual({ doctype: false, size: { width: 120, height: 80 } });
+    for (const minify of [true, false]) expect(await sanitiseSvg(Buffer.from(plain), { minify })).toMatch(/^<svg[\s>]/);
+    const subset = plain.replace('svg11.dtd">', 'svg11.dtd" [ <!ATTLIST svg x CDATA "1"> ]>');
+    expect(sniffSvg(Buffer.from(subset))?.doctype).toBe(true);
+    await expect(sanitiseSvg(Buffer.from(subset))).rejects.toThrow(new CodecError('unsupported-format', SVG_DOCTYPE_MESSAGE));
   });
 
   it('refuses XML whose root is not <svg>', async () => {

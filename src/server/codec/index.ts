@@ -1,13 +1,14 @@
 // The server codec's public surface: the codec core run by the sharp engine, with the settings' defaults from the
 // contract. Pure: no HTTP, database, queue or configuration in here.
-import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate, type Region } from '#codec-core/index';
+import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate as CoreEstimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
 import { animationHeader, compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
+import { svgResult } from './svg/svg-result';
 import { sniffInputFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
-import type { CompressOptions, CompressResult } from './types';
+import type { CompressOptions, CompressResult, ResultFormat } from './types';
 
 export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
 export { ENCODERS } from './encoders';
@@ -34,6 +35,9 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
   const format = sniffInputFormat(input);
   const animated = format === 'gif' || format === 'webp' ? await animationHeader(input, format) : null;
   if (animated) return compressAnimation(input, format as 'gif' | 'webp', animated, settings, limits);
+  // An SVG stays SVG unless a raster is asked for (svg/svg-result.ts).
+  const svg = format === 'svg' ? await svgResult(input, settings, limits) : null;
+  if (svg) return svg;
   return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
 }
 
@@ -42,11 +46,18 @@ export interface EstimateOptions extends Omit<CompressOptions, 'mode' | 'targetS
   region?: Region;
 }
 
-export { ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate, type Region } from '#codec-core/index';
+export { ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Region } from '#codec-core/index';
+
+/** The live estimate; an SVG kept as SVG is `svg` (its result's size is known exactly, from the text itself). */
+export type Estimate = Omit<CoreEstimate, 'format'> & { format: ResultFormat };
 
 export async function estimate(input: Buffer, options: EstimateOptions): Promise<Estimate> {
   const { region, ...rest } = options;
   const { settings, limits } = settingsOf(rest);
-  return estimateWith(sharpEngine, input, settings, limits, region);
+  const svg = sniffInputFormat(input) === 'svg' ? await svgResult(input, settings, limits) : null;
+  if (!svg) return estimateWith(sharpEngine, input, settings, limits, region);
+  // The preview is the drawing's rendering of the region, lossless (PNG at 100 is pixel-exact), as the card shows it.
+  const rendering = await estimateWith(sharpEngine, input, { ...settings, format: 'png', quality: 100 }, limits, region);
+  return { ...rendering, format: 'svg', estimatedBytes: svg.data.length, keepsOriginal: false, sampled: false };
 }
 export { transformImage, type TransformRequest, type TransformResult } from './tinify-transform';

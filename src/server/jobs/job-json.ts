@@ -36,7 +36,7 @@ export function toJobJson(row: JobRow): Job {
     outputMimeType: completed ? (row.output_mime_type ?? row.mime_type) : null,
     flattenedOnto: completed ? row.flattened_onto : null,
     animationFrames: completed ? (row.animation_frames ?? null) : null,
-    formatNote: originalFormatNote(row.mime_type, row.output_format as OutputFormat),
+    formatNote: originalFormatNote(row.mime_type, row.output_format as OutputFormat, completed ? row.output_mime_type : null),
     formatDecision: completed ? parseDecision(row.format_decision) : null,
     mode: row.mode,
     targetSize: row.target_size,

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '#server/codec/index';
-import { cjxlFrom, djxl, isJxlBytes } from '../../support/jxl';
+import { cjxlFrom, djxl, isJxlBytes, jxlContainer } from '../../support/jxl';
 import { corpusPath } from '../../support/paths';
 import { LIBJXL_TOOLS_MISSING } from '../../support/system-tools';
 import { compress, HANG_GUARD_MS } from './unhurried';
@@ -74,6 +74,34 @@ describe.skipIf(LIBJXL_TOOLS_MISSING)(`JPEG XL${LIBJXL_TOOLS_MISSING ? ` (skippe
     const asJpeg = await compress(jxl, { quality: 90, format: 'jpeg' });
     expect((await sharp(asJpeg.data).metadata()).format).toBe('jpeg');
     expect(await meanDifference(asJpeg.data, fs.readFileSync(KODIM))).toBeLessThan(4);
+  });
+
+  it('never larger: a JPEG XL upload no re-encoding beats is kept byte for byte, and a larger one is re-encoded', async () => {
+    const small = cjxlFrom(KODIM, 30);
+    const kept = await compress(small, { quality: 90 });
+    expect(kept.keptOriginal).toBe(true);
+    expect(kept.output).toEqual({ format: 'jxl', bytes: small.length, width: 768, height: 512 });
+    expect(Buffer.from(kept.data).equals(small)).toBe(true);
+    const large = cjxlFrom(KODIM, 98);
+    const redone = await compress(large, { quality: 60 });
+    expect(redone.keptOriginal).toBe(false);
+    expect(redone.data.length).toBeLessThan(large.length);
+  });
+
+  it('never larger with metadata to remove: a container carrying EXIF is re-encoded, unless everything is kept', async () => {
+    const codestream = cjxlFrom(KODIM, 30);
+    expect(codestream.subarray(0, 2).toString('hex')).toBe('ff0a');
+    const exif = (await sharp({ create: { width: 1, height: 1, channels: 3, background: 'white' } }).withExif({ IFD0: { Artist: 'someone private' } }).jpeg().toBuffer({ resolveWithObject: false }));
+    const tiff = exif.subarray(exif.indexOf('Exif\0\0') + 6, exif.indexOf('Exif\0\0') + 200);
+    const withExif = jxlContainer(codestream, [{ type: 'Exif', payload: Buffer.concat([Buffer.alloc(4), tiff]) }]);
+    // The plain container (no metadata box) is still kept: only metadata stands in the way.
+    expect((await compress(jxlContainer(codestream), { quality: 95 })).keptOriginal).toBe(true);
+    const stripped = await compress(withExif, { quality: 95 });
+    expect(stripped.keptOriginal).toBe(false);
+    expect(Buffer.from(stripped.data).includes(Buffer.from('someone private'))).toBe(false);
+    const keptAll = await compress(withExif, { quality: 95, metadata: 'keep-all' });
+    expect(keptAll.keptOriginal).toBe(true);
+    expect(Buffer.from(keptAll.data).equals(withExif)).toBe(true);
   });
 
   it('refuses a damaged JPEG XL as damaged', async () => {

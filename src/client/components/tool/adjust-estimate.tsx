@@ -1,10 +1,11 @@
 // The live estimate inside Adjust: the expected size of the file with the settings on screen, and the centre of the
 // result at 1:1 (where compression artefacts show), both updated shortly after the slider stops.
 import type { Job } from '#contract/api';
-import { FORMAT_LABELS, type OutputFormat } from '#contract/settings';
+import type { OutputFormat } from '#contract/settings';
 import { useEstimate, type EstimateFrom } from '#client/api/estimate.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatFileSize } from '#client/lib/format.ts';
+import { formatLabelOfMime } from '#client/lib/output-format.ts';
 
 /** The preview box, in CSS pixels: the region of the result shown at 1:1. */
 const PREVIEW_WIDTH = 360;
@@ -49,7 +50,7 @@ export function AdjustEstimate({
       <p className="text-xs text-slate-700">
         {data ? (
           <>
-            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatFileSize(data.estimatedSize)}</strong> as {FORMAT_LABELS[data.outputFormat]}
+            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatFileSize(data.estimatedSize)}</strong> as {formatLabelOfMime(data.outputMimeType)}
             {saved !== null && ` (${saved >= 0 ? `${saved}% smaller` : `${-saved}% larger`} than the original)`}
             {data.keepsOriginal && ', the original kept: re-encoding it gives no smaller file'}
             {estimate.isFetching && ' - updating...'}

@@ -21,6 +21,8 @@ export interface SharpImage extends OpenImage {
   meta: Metadata;
   maxPixels: number;
   deadline: Deadline;
+  /** The upload's own bytes when `input` is their decoding (decodedFrom): a JPEG XL may still be passed on as the result. */
+  upload?: Buffer;
   /** Strict for JPEGs until a harmless warning is met (see encode.ts), then lenient for the rest of the job. */
   failOn: DecodeStrictness;
 }
@@ -88,7 +90,7 @@ export async function openImage(bytes: Uint8Array, given: CodecSettings, limits:
     return {
       input,
       format,
-      ...(decodedFrom && { decodedFrom }),
+      ...(decodedFrom && { decodedFrom, upload }),
       upright: { width: upright.width, height: upright.height },
       hasAlpha: meta.hasAlpha === true,
       bounded: boundsOf(upright, settings),

@@ -3,6 +3,7 @@ import { basePolicy, type Engine } from '#codec-core/index';
 import { djxlToPng, isJxl } from '#server/codec/jxl/libjxl-tools';
 import { preservesAny } from '#server/codec/metadata/preserve';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
+import { passOnJxl } from '#server/codec/jxl/pass-on-jxl';
 import { sharp } from '#server/codec/sharp-setup';
 import { asBuffer, encodeAs, encodePixels, raw, uprightPixels } from './encode';
 import { openImage, type SharpImage } from './open';
@@ -17,6 +18,8 @@ export const sharpEngine: Engine<SharpImage> = {
   // the upload is passed on only when it holds none of the fields to write (they would need re-encoding to place).
   passOn: (image) => {
     const policy = image.settings.metadata;
+    // A decoded upload: only a JPEG XL is in a format it may be the result in (the core asks for no other).
+    if (image.decodedFrom) return image.decodedFrom.format === 'jxl' && image.upload ? passOnJxl(image.upload, policy) : null;
     if (typeof policy !== 'string' && preservesAny(image.meta, policy.preserve)) return null;
     return keepOriginalWith(image.input, image.format, image.meta, basePolicy(policy));
   },

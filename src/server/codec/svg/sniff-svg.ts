@@ -1,18 +1,21 @@
 // Recognises an SVG from its first bytes: XML whose first element is <svg>. Only a prolog (BOM, whitespace, XML
-// declaration, comments, processing instructions, a DOCTYPE) may come before it; the DOCTYPE is noticed so the
-// upload can be refused at once (docs/decisions/0403-svg-input.md).
+// declaration, comments, processing instructions, a DOCTYPE) may come before it; a DOCTYPE declaring entities (an
+// internal subset) is noticed so the upload can be refused at once (docs/decisions/0403-svg-input.md, 0405).
 import { tooManyPixelsError } from '#codec-core/index';
 
 /** How far into an upload its root element is looked for (Illustrator and Inkscape write long prologs). */
 export const SVG_SNIFF_BYTES = 1024;
 
-export const SVG_DOCTYPE_MESSAGE = 'SVG files with a DOCTYPE or entity declarations are not accepted';
+export const SVG_DOCTYPE_MESSAGE = 'SVG files declaring entities (a DOCTYPE with an internal subset) are not accepted';
 
 const PROLOG_ITEM = /^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/;
 const DOCTYPE = /^<!DOCTYPE\s[^>]*?(?:\[[\s\S]*?\]\s*)?>/i;
 
 export interface SvgSniff {
-  /** True when the file declares a DOCTYPE (refused: entities are how XML bombs work). */
+  /**
+   * True when the file's DOCTYPE has an internal subset, where entities are declared (refused: entities are how XML
+   * bombs work). A plain DOCTYPE naming the SVG DTD (Graphviz, Illustrator) declares nothing and is taken.
+   */
   doctype: boolean;
   /** The root's width and height when both are plain pixel numbers within the head (the intrinsic size). */
   size?: { width: number; height: number };
@@ -41,7 +44,7 @@ export function sniffSvg(head: Uint8Array): SvgSniff | null {
   for (;;) {
     const item = PROLOG_ITEM.exec(text) ?? DOCTYPE.exec(text);
     if (!item) break;
-    if (/^<!DOCTYPE/i.test(item[0])) doctype = true;
+    if (/^<!DOCTYPE/i.test(item[0]) && item[0].includes('[')) doctype = true;
     text = text.slice(item[0].length);
   }
   // A DOCTYPE too long for the head (an internal subset of entities) is still one.

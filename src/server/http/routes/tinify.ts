@@ -3,7 +3,7 @@
 // Errors are Tinify's `{ error, message }` with its statuses.
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORMAT_MIME_TYPES } from '#contract/settings';
+import { FORMAT_MIME_TYPES, outputFilename } from '#contract/settings';
 import { USER_MAX_FILE_SIZE } from '#contract/limits';
 import { fileTooLargeMessage } from '#contract/messages';
 import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '#contract/tinify';
@@ -17,6 +17,20 @@ import { STATUS_OF } from '#server/http/error-status';
 import { presentedKey, resolveKey } from '#server/http/api-key-auth';
 import { RawBodyRefused, receiveRawBody, storeRawBytes } from '#server/http/raw-body-intake';
 import type { RouteDeps } from '#server/http/deps';
+import { attachmentHeader } from '#server/http/content-disposition';
+
+/**
+ * An output is never rendered as a page in our origin. Any finished job of the key's owner can be fetched here by
+ * id, so also an SVG uploaded through the web or the API (Tinify's /shrink takes none), whose result is an SVG: as
+ * for our downloads, it is sandboxed and an attachment (docs/decisions/0404-svg-output.md).
+ */
+function outputHeaders(job: JobRow): Record<string, string> {
+  const mimeType = job.output_mime_type ?? job.mime_type;
+  // The app's policy for responses that are not pages, plus sandbox.
+  const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox" };
+  if (mimeType === 'image/svg+xml') headers['Content-Disposition'] = attachmentHeader(outputFilename(job.filename, job.mime_type, mimeType));
+  return headers;
+}
 
 /** The parsed body of a raw upload: nothing yet, the bytes are still in the socket for /shrink to stream to disk. */
 const UNREAD = Symbol('unread body');
@@ -109,6 +123,7 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const body = size === null ? null : await deps.blobs.openRead('result', job.id);
       if (size === null || !body) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
       return reply
+        .headers(outputHeaders(job))
         .header('Content-Type', job.output_mime_type ?? job.mime_type)
         .header('Content-Length', String(size))
         .header('Image-Width', String(job.compressed_width ?? job.original_width ?? 0))
