@@ -1,38 +1,9 @@
-// The one walker of HEIF/AVIF box structure (ISO/IEC 14496-12 boxes, ISO/IEC 23008-12 items): the `meta` box read
-// into its items, their locations, references and properties, and written back. Metadata in HEIF is items (Exif,
+// Reading and writing HEIF/AVIF boxes (ISO/IEC 14496-12 boxes, ISO/IEC 23008-12 items) over the one box walker
+// (input/iso-boxes.ts): a bounds-checked cursor and box writers for rebuilding `meta`. Metadata in HEIF is items (Exif,
 // XMP) and properties (an ICC profile in `colr`) that point into the file by offset, so a writer cannot splice
 // bytes in as it does for JPEG or PNG: it rebuilds `meta` and moves every offset that points past it.
 
-export interface Box {
-  type: string;
-  /** [start, end) of the whole box, header included. */
-  start: number;
-  end: number;
-  /** Where the payload starts (after size, type and a 64-bit size if any). */
-  payload: number;
-}
-
-/** The boxes in [start, end); null when one runs past the end or is shorter than its header. */
-export function walkBoxes(buf: Buffer, start = 0, end = buf.length): Box[] | null {
-  const boxes: Box[] = [];
-  let pos = start;
-  while (pos < end) {
-    if (pos + 8 > end) return null;
-    let size = buf.readUInt32BE(pos);
-    let header = 8;
-    if (size === 1) {
-      if (pos + 16 > end) return null;
-      const big = buf.readBigUInt64BE(pos + 8);
-      if (big > BigInt(end - pos)) return null;
-      size = Number(big);
-      header = 16;
-    } else if (size === 0) size = end - pos;
-    if (size < header || pos + size > end) return null;
-    boxes.push({ type: buf.toString('latin1', pos + 4, pos + 8), start: pos, end: pos + size, payload: pos + header });
-    pos += size;
-  }
-  return boxes;
-}
+export { wholeBoxes as walkBoxes, type IsoBox as Box } from '#server/codec/input/iso-boxes';
 
 export function box(type: string, ...parts: Buffer[]): Buffer {
   const body = Buffer.concat(parts);

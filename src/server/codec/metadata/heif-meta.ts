@@ -52,14 +52,14 @@ export function readHeifMeta(file: Buffer): HeifMeta | null {
   const meta = top?.find((b) => b.type === 'meta');
   if (!top || top[0]?.type !== 'ftyp' || !meta) return null;
   try {
-    const children = walkBoxes(file, meta.payload + 4, meta.end);
+    const children = walkBoxes(file, meta.start + 4, meta.end);
     if (!children) return null;
     const model: HeifMeta = { top, meta, handler: Buffer.alloc(0), primary: 0, items: [], locations: [], references: [], properties: [], associations: [], other: [] };
     for (const child of children) {
-      const c = new Cursor(file, child.payload, child.end);
-      const raw = file.subarray(child.start, child.end);
+      const c = new Cursor(file, child.start, child.end);
+      const raw = file.subarray(child.at, child.end);
       if (child.type === 'hdlr') model.handler = raw;
-      else if (child.type === 'pitm') model.primary = c.versionFlags().version === 0 ? c.u16() : c.u32();
+      else if (child.type === 'pitm') model.primary = readPrimaryItem(file, child);
       else if (child.type === 'iloc') model.locations = readLocations(c);
       else if (child.type === 'iinf') model.items = readItems(file, c);
       else if (child.type === 'iref') model.references = readReferences(file, c);
@@ -102,7 +102,7 @@ function readItems(file: Buffer, c: Cursor): HeifItem[] {
   const boxes = walkBoxes(file, c.pos, c.end);
   if (!boxes || boxes.length !== count) throw new RangeError('iinf count');
   return boxes.map((infe) => {
-    const e = new Cursor(file, infe.payload, infe.end);
+    const e = new Cursor(file, infe.start, infe.end);
     const v = e.versionFlags().version;
     if (infe.type !== 'infe' || v < 2) throw new RangeError('infe version');
     const id = v === 2 ? e.u16() : e.u32();
@@ -110,7 +110,7 @@ function readItems(file: Buffer, c: Cursor): HeifItem[] {
     const type = e.fourcc();
     e.cstring(); // name
     const contentType = type === 'mime' ? e.cstring() : undefined;
-    return { id, type, contentType, infe: file.subarray(infe.start, infe.end) };
+    return { id, type, contentType, infe: file.subarray(infe.at, infe.end) };
   });
 }
 
@@ -118,7 +118,7 @@ function readReferences(file: Buffer, c: Cursor): HeifMeta['references'] {
   const wide = c.versionFlags().version > 0;
   const id = (r: Cursor) => (wide ? r.u32() : r.u16());
   return (walkBoxes(file, c.pos, c.end) ?? []).map((ref) => {
-    const r = new Cursor(file, ref.payload, ref.end);
+    const r = new Cursor(file, ref.start, ref.end);
     const from = id(r);
     const to: number[] = [];
     for (let n = r.u16(); n > 0; n--) to.push(id(r));
@@ -127,22 +127,34 @@ function readReferences(file: Buffer, c: Cursor): HeifMeta['references'] {
 }
 
 function readProperties(file: Buffer, iprp: Box, model: HeifMeta): void {
-  for (const child of walkBoxes(file, iprp.payload, iprp.end) ?? []) {
-    if (child.type === 'ipco') model.properties = (walkBoxes(file, child.payload, child.end) ?? []).map((p) => file.subarray(p.start, p.end));
-    if (child.type !== 'ipma') continue;
-    const c = new Cursor(file, child.payload, child.end);
-    const { version, flags } = c.versionFlags();
-    for (let n = c.u32(); n > 0; n--) {
-      const id = version < 1 ? c.u16() : c.u32();
-      const properties: Association['properties'] = [];
-      for (let k = c.u8(); k > 0; k--) {
-        const value = flags & 1 ? c.u16() : c.u8();
-        const top = flags & 1 ? 0x8000 : 0x80;
-        properties.push({ essential: (value & top) !== 0, index: value & (top - 1) });
-      }
-      model.associations.push({ id, properties });
-    }
+  for (const child of walkBoxes(file, iprp.start, iprp.end) ?? []) {
+    if (child.type === 'ipco') model.properties = (walkBoxes(file, child.start, child.end) ?? []).map((p) => file.subarray(p.at, p.end));
+    if (child.type === 'ipma') model.associations.push(...readAssociations(file, child));
   }
+}
+
+/** The item `pitm` names (version 0 writes it in 16 bits, later versions in 32). Throws RangeError past the box. */
+export function readPrimaryItem(file: Buffer, pitm: Box): number {
+  const c = new Cursor(file, pitm.start, Math.min(pitm.end, file.length));
+  return c.versionFlags().version === 0 ? c.u16() : c.u32();
+}
+
+/** Which `ipco` properties (1-based) each item has, from `ipma`. Throws RangeError past the box. */
+export function readAssociations(file: Buffer, ipma: Box): Association[] {
+  const c = new Cursor(file, ipma.start, Math.min(ipma.end, file.length));
+  const { version, flags } = c.versionFlags();
+  const associations: Association[] = [];
+  for (let n = c.u32(); n > 0; n--) {
+    const id = version < 1 ? c.u16() : c.u32();
+    const properties: Association['properties'] = [];
+    for (let k = c.u8(); k > 0; k--) {
+      const value = flags & 1 ? c.u16() : c.u8();
+      const top = flags & 1 ? 0x8000 : 0x80;
+      properties.push({ essential: (value & top) !== 0, index: value & (top - 1) });
+    }
+    associations.push({ id, properties });
+  }
+  return associations;
 }
 
 /**
@@ -163,15 +175,15 @@ export function writeHeifMeta(file: Buffer, model: HeifMeta, appended: Buffer, n
       ...(model.references.length > 0 ? [writeReferences(model.references)] : []),
       ...model.other,
     );
-  const before = file.subarray(0, model.meta.start);
+  const before = file.subarray(0, model.meta.at);
   const after = file.subarray(model.meta.end);
   // The meta box's size depends on the offsets it holds only through their field width, which writeLocations fixes
   // from the values: two passes settle it.
   const first = build(0, 0);
-  const shift = first.length - (model.meta.end - model.meta.start);
+  const shift = first.length - (model.meta.end - model.meta.at);
   const appendAt = before.length + first.length + after.length;
   let meta = build(shift, appendAt);
-  if (meta.length !== first.length) meta = build(meta.length - (model.meta.end - model.meta.start), before.length + meta.length + after.length);
+  if (meta.length !== first.length) meta = build(meta.length - (model.meta.end - model.meta.at), before.length + meta.length + after.length);
   return Buffer.concat([before, meta, after, ...(appended.length > 0 ? [box('mdat', appended)] : [])]);
 }
 
