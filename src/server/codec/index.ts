@@ -3,9 +3,8 @@
 import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
-import { animationHeader, compressAnimation } from './animation/compress-animation';
+import { compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
-import { sniffInputFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult } from './types';
 
@@ -30,10 +29,9 @@ export function settingsOf(options: CompressOptions): { settings: CodecSettings;
 
 export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
   const { settings, limits } = settingsOf(options);
-  // An animation keeps all its frames on a path of its own (the core's pipeline works on one picture).
-  const format = sniffInputFormat(input);
-  const animated = format === 'gif' || format === 'webp' ? await animationHeader(input, format) : null;
-  if (animated) return compressAnimation(input, format as 'gif' | 'webp', animated, settings, limits);
+  // An animation keeps all its frames: the same pipeline over the animation engine.
+  const animated = await compressAnimation(input, settings, limits);
+  if (animated) return animated;
   return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
 }
 
