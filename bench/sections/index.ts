@@ -16,5 +16,6 @@ import { modes } from './modes';
 import { perceptual } from './perceptual';
 import { smart } from './smart';
 import { privateMode } from './private';
+import { animation } from './animation';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage, privateMode];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage, privateMode, animation];
