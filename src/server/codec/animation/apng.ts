@@ -5,6 +5,7 @@
 // decodes; the frames are then composited onto the canvas as the APNG specification says, one full RGBA picture
 // per frame. docs/decisions/0408-animated-png.md.
 import { crc32 } from 'node:zlib';
+import { animationOverLimit } from '#server/codec/input/animation-header';
 import { walkPng, type PngChunk } from '#server/codec/metadata/png-chunks';
 
 export interface ApngHeader {
@@ -150,4 +151,12 @@ function blendOver(dst: Buffer, d: number, src: Buffer, s: number): void {
   if (outA === 0) return void dst.fill(0, d, d + 4);
   for (let c = 0; c < 3; c++) dst[d + c] = Math.round((src[s + c]! * sa * 255 + dst[d + c]! * da * (255 - sa)) / outA);
   dst[d + 3] = Math.round(outA / 255);
+}
+
+/**
+ * The refusal for an APNG whose acTL frames decode to more than `maxPixels` in all, or null: read from the first
+ * bytes of an upload (acTL sits right after IHDR in the files encoders write), nothing decoded.
+ */
+export function apngOverLimit(head: Buffer, maxPixels: number): string | null {
+  return animationOverLimit(apngHeader(head), maxPixels);
 }
