@@ -49,6 +49,7 @@ describe('animated uploads over HTTP', () => {
     const job = await uploadOne(client, 'spinner.png', await apng({ width: 64, height: 48, loop: 0 }, frames));
     expect(job.status, job.error ?? '').toBe('completed');
     expect([job.mimeType, job.outputMimeType, job.animationFrames]).toEqual(['image/png', 'image/webp', 3]);
+    expect(job.formatNote).toBe('Animated PNG converted to WebP: WebP keeps the animation in a smaller file, and nothing here writes animated PNG');
     const res = await client.get(job.compressedPath!);
     expect(res.headers.get('content-disposition')).toContain('spinner.webp');
     const meta = await sharp(Buffer.from(await res.arrayBuffer()), { animated: true }).metadata();
