@@ -3,7 +3,7 @@
 // outside the canvas, frame counts that do not match and truncated frame data refused as damaged.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '#server/codec/index';
+import { CodecError, estimate } from '#server/codec/index';
 import { apng, solid, textured } from '../../support/animation';
 import { compress, HANG_GUARD_MS } from './unhurried';
 
@@ -90,5 +90,12 @@ describe('animated PNG', { timeout: HANG_GUARD_MS }, () => {
     const error = await errorOf(await apng({ width: W, height: H, loop: 0 }, frames), 'avif');
     expect(error?.kind).toBe('unsupported-format');
     expect(error?.message).toMatch(/^Animated AVIF cannot be made here: the AVIF encoder writes still pictures only/);
+  });
+
+  it('the live estimate refuses an APNG as an animation rather than estimating its default image', async () => {
+    const frames = [0, 1].map((k) => ({ rgba: textured(W, H, k), width: W, height: H, delay: 100 }));
+    const error = await estimate(await apng({ width: W, height: H, loop: 0 }, frames), { quality: 80, format: 'webp' }).catch((e: unknown) => e as CodecError);
+    expect(error).toBeInstanceOf(CodecError);
+    expect((error as CodecError).message).toBe('Animated images are not supported; please upload a still image');
   });
 });
