@@ -4,7 +4,7 @@
 export { sniffImageFormat, sniffInputFormat, SNIFF_BYTES } from './input/sniff';
 export { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from './input/png-header';
 export { AnimationCounter, animationOverLimit } from './input/animation-header';
-export { apngOverLimit } from './animation/apng';
+export { apngHeader, apngOverLimit } from './animation/apng';
 export { sniffSvg, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from './svg/sniff-svg';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
 export { smartMetricBytes, type CostControl } from './costs';

@@ -4,7 +4,7 @@
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import type { ImageFormat } from '#contract/settings';
-import { smartMetricBytes } from '#server/codec/planning';
+import { apngHeader, smartMetricBytes } from '#server/codec/planning';
 import { workingBytesPerPixel } from '#server/codec/planning';
 import type { OutputFormat } from '#contract/settings';
 import type { CostControl } from '#server/codec/planning';
@@ -23,7 +23,10 @@ const HEADER_BYTES = 256 * 1024;
 
 const FORMAT_OF_TYPE: Partial<Record<string, ImageFormat>> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif' };
 
-/** The format, size and pixel count from the start of an image file, or null when the header cannot be read. */
+/** VP8X's animation flag. */
+const isAnimatedWebp = (head: Buffer) => head.length >= 21 && head.toString('latin1', 12, 16) === 'VP8X' && (head[20]! & 0x02) !== 0;
+
+/** The format, size and pixel count (of every frame, for an animation) from the start of an image file, or null when the header cannot be read. */
 export async function readImageHeader(file: string): Promise<{ format: ImageFormat; pixels: number; width: number; height: number } | null> {
   let head: Buffer;
   try {
@@ -41,7 +44,12 @@ export async function readImageHeader(file: string): Promise<{ format: ImageForm
   try {
     const size = imageSize(head);
     const format = FORMAT_OF_TYPE[size.type ?? ''];
-    return format && size.width > 0 && size.height > 0 ? { format, pixels: size.width * size.height, width: size.width, height: size.height } : null;
+    if (!format || !(size.width > 0 && size.height > 0)) return null;
+    // An animation is decoded with all its frames: an APNG's count is in acTL, right after IHDR; an animated WebP's
+    // frames are counted only by walking the whole file, so it is planned as unknown (alone), like a GIF.
+    if (format === 'webp' && isAnimatedWebp(head)) return null;
+    const frames = format === 'png' ? Math.max(1, apngHeader(head)?.frames ?? 1) : 1;
+    return { format, pixels: size.width * size.height * frames, width: size.width, height: size.height };
   } catch {
     // Frame types the parser does not know (arithmetic-coded JPEG, say) or a damaged header: the codec decides.
     return null;
