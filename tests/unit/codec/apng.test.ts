@@ -45,7 +45,8 @@ describe('animated PNG', { timeout: HANG_GUARD_MS }, () => {
       // A 1×1 frame drawn over: the canvas shows what the dispose ops left.
       { rgba: solid(1, 1, [0, 0, 0, 0]), width: 1, height: 1, x: 39, y: 29, delay: 100, blend: 1 },
     ]);
-    const result = await compress(input, { quality: 80, mode: 'lossless' });
+    const result = await compress(input, { quality: 80, mode: 'lossless', format: 'webp' });
+    expect(result.output.format).toBe('webp');
     expect(await pixelAt(result.data, 0, 15, 15)).toEqual([255, 0, 0, 255]);
     const blended = await pixelAt(result.data, 1, 15, 15);
     expect(blended[0]).toBeGreaterThan(120);
@@ -97,5 +98,23 @@ describe('animated PNG', { timeout: HANG_GUARD_MS }, () => {
     const error = await estimate(await apng({ width: W, height: H, loop: 0 }, frames), { quality: 80, format: 'webp' }).catch((e: unknown) => e as CodecError);
     expect(error).toBeInstanceOf(CodecError);
     expect((error as CodecError).message).toBe('Animated images are not supported; please upload a still image');
+  });
+
+  it('an APNG the animated WebP is no smaller than is kept as it came in original format, its frames intact', async () => {
+    // One-pixel checkerboards: deflate shrinks their repeating rows to nothing, lossy WebP cannot.
+    const checker = (phase: number) => {
+      const data = solid(64, 64, [255, 255, 255, 255]);
+      for (let p = 0; p < 64 * 64; p++) if (((p % 64) + Math.floor(p / 64) + phase) % 2) data.set([0, 0, 0, 255], p * 4);
+      return data;
+    };
+    const frames = [0, 1, 0].map((phase) => ({ rgba: checker(phase), width: 64, height: 64, delay: 100 }));
+    const input = await apng({ width: 64, height: 64, loop: 0 }, frames);
+    const asWebp = await compress(input, { quality: 80, format: 'webp' });
+    expect(asWebp.data.length).toBeGreaterThanOrEqual(input.length);
+    const result = await compress(input, { quality: 80 });
+    expect(result.keptOriginal).toBe(true);
+    expect(result.output).toEqual({ format: 'png', bytes: input.length, width: 64, height: 64 });
+    expect(result.data.equals(input)).toBe(true);
+    expect(result.frames).toBe(3);
   });
 });
