@@ -57,7 +57,8 @@ async function open(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits
     return {
       input,
       format: header.format === 'webp' ? 'webp' : 'png',
-      // GIF and APNG are never the result as they came (the only format written is WebP).
+      // Not the pipeline's upload candidate: a GIF is never kept (GIF is no output format); an APNG is weighed against
+      // the result after the pipeline (compress-animation.ts).
       ...(header.format !== 'webp' && { decodedFrom: { format: header.format, bytes: input.length } }),
       upright,
       hasAlpha: header.hasAlpha,
