@@ -17,5 +17,6 @@ import { perceptual } from './perceptual';
 import { smart } from './smart';
 import { privateMode } from './private';
 import { svg } from './svg';
+import { animation } from './animation';
 
-export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage, privateMode, svg];
+export const sections: BenchSection[] = [codecEfficiency, codecSpeed, formatsCalibration, jpegXl, jpegTables, modes, perceptual, smart, serviceThroughput, pollLatency, memory, load, frontend, scaleout, scaleoutStorage, privateMode, svg, animation];

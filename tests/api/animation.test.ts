@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
-import { animation, gifFrameBomb } from '../support/animation';
+import { animation, apng, gifFrameBomb, textured } from '../support/animation';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
 import { useServer } from '../support/server';
@@ -41,5 +41,36 @@ describe('animated uploads over HTTP', () => {
     expect(res.status).toBe(413);
     const message = 'The animation is 1000×1000 pixels × 200 frames (200 megapixels in all); the limit is 100 megapixels (width × height × frames)';
     expect(await res.json()).toEqual({ message, code: 'FILE_TOO_LARGE', rejected: [{ filename: 'bomb.gif', message, code: 'FILE_TOO_LARGE' }] });
+  });
+
+  it('an animated PNG: every frame kept, as animated WebP, with the frame count on the job', async () => {
+    const client = new HttpClient(server.url);
+    const frames = [0, 1, 2].map((k) => ({ rgba: textured(64, 48, k), width: 64, height: 48, delay: 120 }));
+    const job = await uploadOne(client, 'spinner.png', await apng({ width: 64, height: 48, loop: 0 }, frames));
+    expect(job.status, job.error ?? '').toBe('completed');
+    expect([job.mimeType, job.outputMimeType, job.animationFrames]).toEqual(['image/png', 'image/webp', 3]);
+    expect(job.formatNote).toBe('Animated PNG converted to WebP: WebP keeps the animation in a smaller file, and nothing here writes animated PNG');
+    const res = await client.get(job.compressedPath!);
+    expect(res.headers.get('content-disposition')).toContain('spinner.webp');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer()), { animated: true }).metadata();
+    expect([meta.pages, meta.delay]).toEqual([3, [120, 120, 120]]);
+  });
+
+  it('an APNG frame bomb (acTL claiming a million frames) is refused at upload with the limit named', async () => {
+    const client = new HttpClient(server.url);
+    const frames = [0, 1].map((k) => ({ rgba: textured(100, 100, k), width: 100, height: 100, delay: 100 }));
+    const res = await client.upload([{ name: 'bomb.png', data: await apng({ width: 100, height: 100, loop: 0 }, frames, 1_000_000) }]);
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe('FILE_TOO_LARGE');
+    expect(body.message).toBe('The animation is 100×100 pixels × 1000000 frames (10000 megapixels in all); the limit is 100 megapixels (width × height × frames)');
+  });
+
+  it('an animation asked for as AVIF fails with the limitation named', async () => {
+    const client = new HttpClient(server.url);
+    const gif = await animation('gif', { frames: 3, width: 60, height: 40, delay: [100, 100, 100], loop: 0 });
+    const job = await uploadOne(client, 'clip.gif', gif, { format: 'avif' });
+    expect(job.status).toBe('error');
+    expect(job.error).toMatch(/^Animated AVIF cannot be made here: the AVIF encoder writes still pictures only/);
   });
 });

@@ -31,7 +31,7 @@ export const LANDING_FEATURES: Feature[] = [
   },
   {
     title: 'Multi-Format Support',
-    description: `JPEG, PNG, WebP, AVIF, JPEG XL, GIF (animated too) and iPhone HEIC in; the same format out, or WebP, AVIF, JPEG XL or the smallest of them with Auto. Guests compress files up to ${GUEST_MAX_SIZE_TEXT}; signed-in users have no practical limit.`,
+    description: `JPEG, PNG, WebP, AVIF, JPEG XL, GIF and iPhone HEIC in, animated GIF, WebP and PNG with every frame (as animated WebP); the same format out, or WebP, AVIF, JPEG XL or the smallest of them with Auto. Guests compress files up to ${GUEST_MAX_SIZE_TEXT}; signed-in users have no practical limit.`,
     icon: FileImage,
   },
 ];

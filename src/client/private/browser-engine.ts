@@ -23,7 +23,7 @@ import { chooseChromaSubsampling } from '#codec-core/index';
 import { chromaDetail } from '#codec-core/index';
 import { FORMATS } from '#codec-core/index';
 import { jpegIsSubsampled, passOnStripped } from './pass-on';
-import { sniffFormat } from './sniff';
+import { isAnimated, sniffFormat } from './sniff';
 import { encodeRgba } from './wasm-encoders';
 
 export interface BrowserImage extends OpenImage {
@@ -110,10 +110,14 @@ async function encodeImageData(image: BrowserImage, rgba: ImageData, format: Ima
   return encodeRgba(opaque, format, { quality, lossless, chroma });
 }
 
+/** The browser decodes an animation's first frame only: every frame is kept on the server (docs/decisions/0408-animated-png.md). */
+export const ANIMATED_NEEDS_SERVER_MESSAGE = 'Animated images are compressed on the server, which keeps every frame: turn private mode off for this file';
+
 export const browserEngine: Engine<BrowserImage> = {
   async open(input, settings, limits) {
     const format = sniffFormat(input);
     if (!format) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
+    if (isAnimated(input, format)) throw new CodecError('unsupported-format', ANIMATED_NEEDS_SERVER_MESSAGE);
     const bitmap = await decode(input);
     const { width, height } = bitmap;
     const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png');

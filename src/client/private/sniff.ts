@@ -21,3 +21,22 @@ export function sniffFormat(bytes: Uint8Array): ImageFormat | null {
   if (isAvif(bytes)) return 'avif';
   return null;
 }
+
+const u32 = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+
+/**
+ * Whether a PNG or WebP upload is animated: an APNG's acTL (before its image data) says more than one frame, or a
+ * WebP's VP8X has its animation flag. The browser decodes only the first frame of either for us, so private mode
+ * leaves animations to the server rather than keep one frame.
+ */
+export function isAnimated(bytes: Uint8Array, format: ImageFormat): boolean {
+  if (format === 'webp') return bytes.length >= 21 && ascii(bytes, 12, 16) === 'VP8X' && (bytes[20]! & 0x02) !== 0;
+  if (format !== 'png') return false;
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const type = ascii(bytes, at + 4, at + 8);
+    if (type === 'IDAT') return false;
+    if (type === 'acTL') return at + 12 <= bytes.length && u32(bytes, at + 8) > 1;
+    at += 12 + u32(bytes, at);
+  }
+  return false;
+}

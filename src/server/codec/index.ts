@@ -3,7 +3,7 @@
 import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate as CoreEstimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
-import { animationHeader, compressAnimation } from './animation/compress-animation';
+import { compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
 import { svgResult } from './svg/svg-result';
 import { sniffInputFormat } from './input/sniff';
@@ -31,12 +31,11 @@ export function settingsOf(options: CompressOptions): { settings: CodecSettings;
 
 export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
   const { settings, limits } = settingsOf(options);
-  // An animation keeps all its frames on a path of its own (the core's pipeline works on one picture).
-  const format = sniffInputFormat(input);
-  const animated = format === 'gif' || format === 'webp' ? await animationHeader(input, format) : null;
-  if (animated) return compressAnimation(input, format as 'gif' | 'webp', animated, settings, limits);
+  // An animation keeps all its frames: the same pipeline over the animation engine.
+  const animated = await compressAnimation(input, settings, limits);
+  if (animated) return animated;
   // An SVG stays SVG unless a raster is asked for (svg/svg-result.ts).
-  const svg = format === 'svg' ? await svgResult(input, settings, limits) : null;
+  const svg = sniffInputFormat(input) === 'svg' ? await svgResult(input, settings, limits) : null;
   if (svg) return svg;
   return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
 }

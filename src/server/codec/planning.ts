@@ -6,6 +6,7 @@ export { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from './input/png-heade
 export { AnimationCounter, animationOverLimit } from './input/animation-header';
 export { heicDimensions } from './input/heic-header';
 export { jxlDimensions } from './input/jxl-header';
+export { apngHeader, apngOverLimit } from './animation/apng';
 export { sniffSvg, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from './svg/sniff-svg';
 export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
 export { smartMetricBytes, type CostControl } from './costs';

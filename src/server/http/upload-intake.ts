@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
 import { sniffInputFormat, sniffSvg, SNIFF_BYTES, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from '#server/codec/planning';
-import { AnimationCounter, animationOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
+import { AnimationCounter, animationOverLimit, apngOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES, SVG_SNIFF_BYTES);
@@ -108,6 +108,7 @@ export async function receiveUpload(
       else if (format === 'svg' && sniffSvg(counter.head)?.doctype) await reject('UNSUPPORTED_TYPE', SVG_DOCTYPE_MESSAGE);
       else if (format === 'svg' && svgOverLimit(sniffSvg(counter.head), MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', svgOverLimit(sniffSvg(counter.head), MAX_INPUT_PIXELS)!);
       else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
+      else if (format === 'png' && apngOverLimit(counter.head, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', apngOverLimit(counter.head, MAX_INPUT_PIXELS)!);
       else if (animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)!);
       else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format) });
     }

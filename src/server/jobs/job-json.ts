@@ -14,6 +14,18 @@ function parseDecision(json: string | null): FormatDecision | null {
   }
 }
 
+/**
+ * An animated PNG in `original` format comes out as animated WebP (docs/decisions/0408-animated-png.md): the card says
+ * why, as it does for the formats we only read. Known only once the job completed (the frames are counted then).
+ */
+const ANIMATED_PNG_NOTE = 'Animated PNG converted to WebP: WebP keeps the animation in a smaller file, and nothing here writes animated PNG';
+
+function formatNoteOf(row: JobRow, completed: boolean): string | null {
+  const asked = row.output_format as OutputFormat;
+  const animatedPng = completed && asked === 'original' && row.mime_type === 'image/png' && (row.animation_frames ?? 0) > 1 && row.output_mime_type === 'image/webp';
+  return animatedPng ? ANIMATED_PNG_NOTE : originalFormatNote(row.mime_type, asked, completed ? row.output_mime_type : null);
+}
+
 export function toJobJson(row: JobRow): Job {
   const completed = row.status === 'completed';
   return {
@@ -36,7 +48,7 @@ export function toJobJson(row: JobRow): Job {
     outputMimeType: completed ? (row.output_mime_type ?? row.mime_type) : null,
     flattenedOnto: completed ? row.flattened_onto : null,
     animationFrames: completed ? (row.animation_frames ?? null) : null,
-    formatNote: originalFormatNote(row.mime_type, row.output_format as OutputFormat, completed ? row.output_mime_type : null),
+    formatNote: formatNoteOf(row, completed),
     formatDecision: completed ? parseDecision(row.format_decision) : null,
     mode: row.mode,
     targetSize: row.target_size,

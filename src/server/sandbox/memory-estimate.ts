@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import { ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
-import { AnimationCounter, heicDimensions, jxlDimensions, smartMetricBytes, sniffInputFormat } from '#server/codec/planning';
+import { AnimationCounter, apngHeader, heicDimensions, jxlDimensions, smartMetricBytes, sniffInputFormat } from '#server/codec/planning';
 import { workingBytesPerPixel } from '#server/codec/planning';
 import type { OutputFormat } from '#contract/settings';
 import type { CostControl } from '#server/codec/planning';
@@ -96,7 +96,10 @@ export async function readImageHeader(file: string): Promise<ImageHeader | null>
     }
     const size = imageSize(head);
     const format = FORMAT_OF_TYPE[size.type ?? ''];
-    return format && size.width > 0 && size.height > 0 ? { format, pixels: size.width * size.height, width: size.width, height: size.height } : null;
+    if (!format || !(size.width > 0 && size.height > 0)) return null;
+    // An animation is decoded with all its frames: an APNG's count is in acTL, right after IHDR.
+    const frames = format === 'png' ? Math.max(1, apngHeader(head)?.frames ?? 1) : 1;
+    return { format, pixels: size.width * size.height * frames, width: size.width, height: size.height };
   } catch {
     // Frame types the parser does not know (arithmetic-coded JPEG, say) or a damaged header: the codec decides.
     return null;

@@ -28,6 +28,23 @@ describe('animated images', { timeout: HANG_GUARD_MS }, () => {
     expect(third.equals(first)).toBe(false);
   });
 
+  it('a drawn GIF (flat colours) comes out as lossless WebP frames when those are smaller than lossy ones', async () => {
+    const frames = await Promise.all(
+      Array.from({ length: 8 }, (_, k) => {
+        const data = Buffer.alloc(160 * 100 * 3, 255);
+        for (let y = 30; y < 60; y++) for (let x = 10 + k * 15; x < 40 + k * 15; x++) data.set([200, 30, 30], (y * 160 + x) * 3);
+        return sharp(data, { raw: { width: 160, height: 100, channels: 3 } }).png().toBuffer();
+      }),
+    );
+    const gif = await sharp(frames, { join: { animated: true } }).gif({ delay: Array<number>(8).fill(100), loop: 0 }).toBuffer();
+    const result = await compress(gif, { quality: 80 });
+    expect(result.data.length).toBeLessThan(gif.length);
+    for (const page of [0, 4, 7]) {
+      const want = await sharp(gif, { page }).removeAlpha().raw().toBuffer();
+      expect((await sharp(result.data, { page }).removeAlpha().raw().toBuffer()).equals(want)).toBe(true);
+    }
+  });
+
   it('an animated WebP keeps its frames, and is resized frame by frame when bounds are asked for', async () => {
     const webp = await animation('webp', SPEC);
     const result = await compress(webp, { quality: 80, format: 'webp', maxWidth: 48 });

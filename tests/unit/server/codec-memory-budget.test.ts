@@ -9,6 +9,7 @@ import { CodecPool, type CodecPoolOptions } from '#server/sandbox/codec-pool';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes, UNKNOWN_NEED_BYTES } from '#server/sandbox/memory-estimate';
 import { ENCODER_COSTS, SMART_EXTRA_BYTES_PER_PIXEL, SMART_METRIC_BYTES_PER_SCORED_PIXEL, SMART_SCORED_PIXELS } from '#server/codec/costs';
 import type { CodecRequest } from '#server/sandbox/protocol';
+import { animation, apng, textured } from '../../support/animation';
 import { corpusPath } from '../../support/paths';
 import { DEFAULT_CODEC_SETTINGS } from '../../support/codec-settings';
 
@@ -76,6 +77,16 @@ describe('CodecPool memory budget', { timeout: 120_000 }, () => {
     const garbage = path.join(tmp, 'garbage');
     fs.writeFileSync(garbage, 'not an image at all');
     expect(await estimateWorkingBytes({ inputPath: garbage })).toBe(UNKNOWN_NEED_BYTES);
+  });
+
+  it('plans an animation with all its frames: an APNG by acTL, an animated WebP by walking its chunks', async () => {
+    const frames = [0, 1, 2].map((k) => ({ rgba: textured(50, 40, k), width: 50, height: 40, delay: 100 }));
+    const png = path.join(tmp, 'anim.png');
+    fs.writeFileSync(png, await apng({ width: 50, height: 40, loop: 0 }, frames));
+    expect(await estimateWorkingBytes({ inputPath: png })).toBe(50 * 40 * 3 * ENCODER_COSTS.png.workingBytesPerPixel);
+    const webp = path.join(tmp, 'anim.webp');
+    fs.writeFileSync(webp, await animation('webp', { frames: 3, width: 50, height: 40, delay: [100, 100, 100], loop: 0 }));
+    expect(await estimateWorkingBytes({ inputPath: webp })).toBe(50 * 40 * 3 * ENCODER_COSTS.webp.workingBytesPerPixel);
   });
 
   it('holds a large photo back while another runs, and keeps the order: a small request behind it waits too', async () => {

@@ -8,6 +8,7 @@ import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import { sniffInputFormat } from '#server/codec/input/sniff';
+import { apngHeader } from '#server/codec/animation/apng';
 import { heicAsPng } from './open-heic';
 import { jxlToolsAvailable } from '#server/codec/jxl/libjxl-tools';
 import { jxlAsPng } from './open-jxl';
@@ -71,6 +72,8 @@ export async function openImage(bytes: Uint8Array, given: CodecSettings, limits:
   const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sniffed = sniffInputFormat(upload);
   if (!sniffed) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
+  // libvips reads only an APNG's default image: an animated PNG is the animation engine's (0408), never a still here.
+  if (sniffed === 'png' && (apngHeader(upload)?.frames ?? 1) > 1) throw new CodecError('unsupported-format', ANIMATED_MESSAGE);
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
     // An input-only format is decoded here into a lossless PNG that the rest of the engine reads like any upload.

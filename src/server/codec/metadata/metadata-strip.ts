@@ -80,6 +80,7 @@ const PNG_KEEP = new Set([
   'tRNS', // transparency
   'gAMA', 'cHRM', 'sRGB', 'iCCP', 'cICP', 'mDCV', 'cLLI', 'sBIT', // how to show the colours
   'pHYs', // intended pixel aspect ratio and print size
+  'acTL', 'fcTL', 'fdAT', // an animated PNG's frames: picture, not metadata (docs/decisions/0408-animated-png.md)
 ]);
 
 /**
