@@ -8,10 +8,12 @@ export interface DialogProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
+  /** Actions kept in view at the bottom of the dialog however far its content scrolls (Apply on a phone). */
+  footer?: ReactNode;
   className?: string;
 }
 
-export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -53,6 +55,7 @@ export function Dialog({ open, onClose, title, description, children, className 
             </div>
           )}
           {children}
+          {footer && <div className="sticky bottom-0 -mx-6 -mb-6 mt-4 border-t border-slate-200 bg-white px-6 py-3">{footer}</div>}
         </div>
       )}
     </dialog>
