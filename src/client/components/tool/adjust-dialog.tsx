@@ -80,16 +80,6 @@ export function AdjustDialog({ job, onClose, runner, originalSrc }: AdjustDialog
       onClose={cancel}
       title={`Adjust ${job.filename}`}
       description="Compress this file again from its original with new settings."
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" size="sm" onClick={cancel} data-testid="adjust-cancel">
-            Cancel
-          </Button>
-          <Button size="sm" onClick={apply} disabled={blocked || recompress.isPending} data-testid="adjust-apply">
-            {recompress.isPending ? 'Applying...' : 'Apply'}
-          </Button>
-        </div>
-      }
     >
       <div className="mt-4 space-y-4" data-testid="adjust-panel">
         {control.mode !== 'lossless' && (
@@ -147,6 +137,17 @@ export function AdjustDialog({ job, onClose, runner, originalSrc }: AdjustDialog
             {errorMessage(error)}
           </p>
         )}
+        {/* Sticks to the dialog's bottom edge while the fields scroll under it: Apply stays in reach on a phone. */}
+        <div className="sticky bottom-0 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 py-3">
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" size="sm" onClick={cancel} data-testid="adjust-cancel">
+              Cancel
+            </Button>
+            <Button size="sm" onClick={apply} disabled={blocked || recompress.isPending} data-testid="adjust-apply">
+              {recompress.isPending ? 'Applying...' : 'Apply'}
+            </Button>
+          </div>
+        </div>
       </div>
     </Dialog>
   );

@@ -8,12 +8,10 @@ export interface DialogProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
-  /** Actions kept in view at the bottom of the dialog however far its content scrolls (Apply on a phone). */
-  footer?: ReactNode;
   className?: string;
 }
 
-export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -55,7 +53,6 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
             </div>
           )}
           {children}
-          {footer && <div className="sticky bottom-0 -mx-6 -mb-6 mt-4 border-t border-slate-200 bg-white px-6 py-3">{footer}</div>}
         </div>
       )}
     </dialog>
