@@ -9,6 +9,7 @@ import { formatFileSize } from '#client/lib/format.ts';
 import { formatModeProblem } from '#client/components/tool/control.ts';
 import { corpusPath } from '../support/paths';
 import { useVisitors } from './support/app';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 const PHOTO = corpusPath('photos', 'kodim23.png'); // 768×512
 
@@ -91,6 +92,7 @@ describe('Adjust as a tuning loop', () => {
     expect(mean).toBeLessThan(12);
     // The original's crop shows the same spot: its image is placed at the region's offset.
     expect(await original.locator('img').evaluate((img) => [img.style.left, img.style.top])).toEqual(['0px', '0px']);
+    await expectNoSeriousA11yViolations(page);
 
     // Dragging across the overview moves it too, as do the arrow keys.
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
@@ -207,6 +209,7 @@ describe('Adjust as a tuning loop', () => {
     expect(await problem.innerText()).toBe(formatModeProblem('jpeg', 'lossless'));
     expect(await panel.getByTestId('adjust-format').getAttribute('aria-describedby')).toBe('adjust-format-problem');
     expect(await apply.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     await panel.getByTestId('adjust-format').selectOption('png');
     expect(await problem.count()).toBe(0);
     expect(await apply.isDisabled()).toBe(false);
