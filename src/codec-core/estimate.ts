@@ -67,7 +67,6 @@ async function run(job: Job, region: Partial<Region> | undefined): Promise<Estim
   const keepsOriginal = kept !== null && (fitsAlready || !chosen || uploadWins(kept.length, bytes));
   const shownRegion = clampRegion(pixels, region, PREVIEW_MAX_SIDE);
   const shown = crop(pixels, shownRegion);
-  if (!keepsOriginal && !chosen) throw new Error('no candidate format');
   return {
     format: keepsOriginal || !chosen ? job.image.format : chosen.format,
     estimatedBytes: keepsOriginal ? kept!.length : bytes,
@@ -77,7 +76,7 @@ async function run(job: Job, region: Partial<Region> | undefined): Promise<Estim
     height: pixels.height,
     region: shownRegion,
     quality: keepsOriginal ? null : chosen!.quality,
-    targetMet: mode === 'size' ? keepsOriginal ? kept!.length <= (targetSize ?? 0) : chosen!.fits === true : null,
+    targetMet: mode !== 'size' ? null : keepsOriginal ? kept!.length <= (targetSize ?? 0) : chosen!.fits === true,
     preview: keepsOriginal
       ? await engine.losslessPng(image, shown)
       : await engine.encodePixels(image, shown, chosen!.format, chosen!.quality ?? 100, false, chosen!.quality === null),
