@@ -70,7 +70,7 @@ describe('Adjust as a tuning loop', () => {
     const original = panel.getByTestId('adjust-original-crop');
     const preview = panel.getByTestId('adjust-estimate-preview');
     expect(await original.isVisible()).toBe(true);
-    // At the centre first: the estimate's crop is 150×150 of the 768×512 result around its middle.
+    // At the centre first: the estimate's crop is 140×140 of the 768×512 result around its middle.
     const centre = await preview.getAttribute('src');
 
     // A tap near the top-left corner of the overview moves the spot there; the estimate follows with new pixels.
@@ -81,9 +81,9 @@ describe('Adjust as a tuning loop', () => {
     expect(Math.round(marker.x - box.x)).toBeLessThanOrEqual(1);
     expect(Math.round(marker.y - box.y)).toBeLessThanOrEqual(1);
 
-    // The estimate's crop is the top-left 150×150 of the photo, encoded: close to the original there, not equal.
+    // The estimate's crop is the top-left 140×140 of the photo, encoded: close to the original there, not equal.
     const shown = await pixelsOf(page, '[data-testid="adjust-estimate-preview"]');
-    const truth = await sharp(PHOTO).extract({ left: 0, top: 0, width: 150, height: 150 }).ensureAlpha().raw().toBuffer();
+    const truth = await sharp(PHOTO).extract({ left: 0, top: 0, width: 140, height: 140 }).ensureAlpha().raw().toBuffer();
     expect(shown.length).toBe(truth.length);
     let diff = 0;
     for (let i = 0; i < truth.length; i++) if (i % 4 !== 3) diff += Math.abs(shown[i]! - truth[i]!);
@@ -202,6 +202,11 @@ describe('Adjust as a tuning loop', () => {
     await page.locator('dialog[open]').evaluate((d) => d.scrollTo(0, d.scrollHeight / 2));
     expect(await inView()).toBe(true);
     expect(await page.locator('dialog[open]').evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+    // The original and the estimate sit side by side, even on the phone.
+    const left = (await panel.getByTestId('adjust-original-crop').boundingBox())!;
+    const right = (await panel.getByTestId('adjust-estimate-preview').boundingBox())!;
+    expect(right.y).toBe(left.y);
+    expect(right.x).toBeGreaterThanOrEqual(left.x + left.width);
 
     await panel.getByTestId('adjust-mode').selectOption('lossless');
     await panel.getByTestId('adjust-format').selectOption('jpeg');

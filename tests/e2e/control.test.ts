@@ -96,11 +96,11 @@ describe('control settings and Adjust', () => {
     const bytesShown = async () => Number((await size.innerText()).replace(/[^\d.]/g, '')) * ((await size.innerText()).includes('MB') ? 1024 : 1);
     const atStart = await bytesShown();
     const preview = panel.getByTestId('adjust-estimate-preview');
-    expect([await preview.getAttribute('width'), await preview.getAttribute('height')]).toEqual(['150', '150']);
+    expect([await preview.getAttribute('width'), await preview.getAttribute('height')]).toEqual(['140', '140']);
     // The data: URL decodes asynchronously: wait for the picture itself, not only the element.
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="adjust-estimate-preview"]');
-      return img?.complete === true && img.naturalWidth === 150 && img.naturalHeight === 150;
+      return img?.complete === true && img.naturalWidth === 140 && img.naturalHeight === 140;
     });
 
     // Dragging the slider down: once it rests, the estimate is asked for again and comes out smaller.

@@ -19,8 +19,8 @@ describe('Adjust estimate', () => {
   });
 
   it('keeps the compared spot inside the image', () => {
-    expect(regionAt({ x: 0, y: 0 }, { width: 768, height: 512 })).toEqual({ left: 0, top: 0, width: 150, height: 150 });
-    expect(regionAt({ x: 768, y: 512 }, { width: 768, height: 512 })).toEqual({ left: 618, top: 362, width: 150, height: 150 });
+    expect(regionAt({ x: 0, y: 0 }, { width: 768, height: 512 })).toEqual({ left: 0, top: 0, width: 140, height: 140 });
+    expect(regionAt({ x: 768, y: 512 }, { width: 768, height: 512 })).toEqual({ left: 628, top: 372, width: 140, height: 140 });
     expect(regionAt({ x: 50, y: 20 }, { width: 100, height: 40 })).toEqual({ left: 0, top: 0, width: 100, height: 40 });
   });
 });

@@ -4,7 +4,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ImageRegion } from '#contract/api';
 
 /** The compared crop, in CSS pixels: two fit side by side in the dialog on a 390 px phone. */
-export const SPOT_SIZE = 150;
+export const SPOT_SIZE = 140;
 /** The overview's height at most, in CSS pixels. */
 const OVERVIEW_HEIGHT = 120;
 /** One arrow key press moves the spot by this share of the image. */
