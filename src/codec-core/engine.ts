@@ -103,8 +103,8 @@ export interface Engine<Image extends OpenImage = OpenImage> {
   passOn(image: Image): Uint8Array | null;
   /** The pixels every encoding starts from: upright, at the bounded size, flattened onto the background. */
   pixels(image: Image): Promise<Pixels>;
-  /** Bare pixels encoded (no metadata): smart mode's probes and the live estimate. */
-  encodePixels(image: Image, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean): Promise<Uint8Array>;
+  /** Bare pixels encoded (no metadata): smart mode's probes and the live estimate (lossless: the lossless estimate). */
+  encodePixels(image: Image, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean, lossless?: boolean): Promise<Uint8Array>;
   /** An encoding decoded as a browser shows it, as three-channel pixels. */
   decodePixels(image: Image, data: Uint8Array): Promise<Pixels>;
   /** Pixels as a lossless PNG (the estimate's preview when the upload is kept). */

@@ -1,15 +1,17 @@
 // Adjust's live estimate: what a quality (and format, resize) would give for a finished file, in well under a second,
 // while the user drags the slider. The same candidates and never-larger rule as the pipeline, with quality mode's
 // search run on a sample of the image: its encoded size scaled up to the whole. The preview is the visible region
-// alone, encoded with the settings. Quality mode only: smart and size modes search, and a search is no live preview.
-// docs/decisions/0283-live-estimate.md.
+// alone, encoded with the settings at the quality chosen. Every mode: smart and size modes run their search on the
+// sample (estimate-modes.ts). docs/decisions/0283-live-estimate.md, 0431-estimate-every-mode.md.
 import type { Estimate as EstimateJson } from '#contract/api';
 import { inputMimeType, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
+import { sampledFixed, sampledSize, sampledSmart } from './estimate-modes';
 import { candidatesOf, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
 import { uploadWins } from './never-larger';
+import { CodecError, LOSSLESS_JPEG_MESSAGE } from './errors';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
-import { bytesOf, smallestOf, type Job, type Strategy } from './modes/strategy';
+import { bytesOf, type Job, type Strategy } from './modes/strategy';
 
 /** The sample whose encoded size is scaled up to the whole image: a quarter megapixel of tiles spread over it. */
 export const ESTIMATE_SAMPLE_PIXELS = 1 << 18;
@@ -30,54 +32,59 @@ export interface Estimate {
   height: number;
   /** The region previewed. */
   region: Region;
+  /** The quality the result would be encoded at (smart and size modes: the one their search chose); null when lossless or kept. */
+  quality: number | null;
+  /** Size mode: whether the target is met at full size; null in the other modes. */
+  targetMet: boolean | null;
   /** The region encoded with the settings, in `previewFormat`: `format`, or lossless PNG when the upload is kept. */
   preview: Uint8Array;
   previewFormat: ImageFormat;
 }
 
-/** Quality mode on a sample: the encoded sample stands for the whole, its size scaled by the pixel ratio. */
-function sampledStrategy(sample: Pixels, scale: number): Strategy {
-  return {
-    order: (formats) => [...formats],
-    settlesBeforeEncoding: () => null,
-    async search(job, format) {
-      const data = await job.engine.encodePixels(job.image, sample, format, job.quality, false);
-      return { format, encoded: { data, width: sample.width, height: sample.height }, quality: job.quality, estimatedBytes: Math.round(data.length * scale) };
-    },
-    choose: smallestOf,
-    fallback: async () => null,
-    targetMet: () => null,
-  };
+/** The mode's search on the sample, its sizes scaled up by the pixel ratio. */
+function sampledStrategy(job: Job, sample: Pixels, scale: number): Strategy {
+  const { mode, targetSize } = job.image.settings;
+  if (mode === 'smart') return sampledSmart(sample, scale);
+  if (mode === 'size' && targetSize) return sampledSize(sample, scale, targetSize);
+  return sampledFixed(sample, scale, mode === 'lossless');
 }
 
 async function run(job: Job, region: Partial<Region> | undefined): Promise<Estimate> {
   const { engine, image } = job;
   const pixels = await job.pixels();
   const sample = proxyOf(pixels, ESTIMATE_SAMPLE_PIXELS);
-  const strategy = sampledStrategy(sample, (pixels.width * pixels.height) / (sample.width * sample.height));
+  const strategy = sampledStrategy(job, sample, (pixels.width * pixels.height) / (sample.width * sample.height));
   const candidates = await candidatesOf(job);
   const kept = uploadCandidate(job, candidates);
   const found = await searchCandidates(job, strategy, candidates);
   const chosen = strategy.choose(found);
-  if (!chosen) throw new Error('no candidate format');
-  const bytes = bytesOf(chosen);
-  const keepsOriginal = kept !== null && uploadWins(kept.length, bytes);
+  const { mode, targetSize } = job.image.settings;
+  // Lossless JPEG has no encoding: only a JPEG upload kept as it is can be the result (the pipeline says the same).
+  if (!chosen && !kept) throw new CodecError('unsupported-format', LOSSLESS_JPEG_MESSAGE);
+  const bytes = chosen ? bytesOf(chosen) : Infinity;
+  // Size mode passes an upload that already fits the target on as it is, whatever an encoding would give.
+  const fitsAlready = kept !== null && mode === 'size' && targetSize !== undefined && kept.length <= targetSize;
+  const keepsOriginal = kept !== null && (fitsAlready || !chosen || uploadWins(kept.length, bytes));
   const shownRegion = clampRegion(pixels, region, PREVIEW_MAX_SIDE);
   const shown = crop(pixels, shownRegion);
   return {
-    format: chosen.format,
-    estimatedBytes: keepsOriginal ? kept.length : bytes,
+    format: keepsOriginal || !chosen ? job.image.format : chosen.format,
+    estimatedBytes: keepsOriginal ? kept!.length : bytes,
     keepsOriginal,
     sampled: sample !== pixels,
     width: pixels.width,
     height: pixels.height,
     region: shownRegion,
-    preview: keepsOriginal ? await engine.losslessPng(image, shown) : await engine.encodePixels(image, shown, chosen.format, job.quality, false),
-    previewFormat: keepsOriginal ? 'png' : chosen.format,
+    quality: keepsOriginal ? null : chosen!.quality,
+    targetMet: mode !== 'size' ? null : keepsOriginal ? kept!.length <= (targetSize ?? 0) : chosen!.fits === true,
+    preview: keepsOriginal
+      ? await engine.losslessPng(image, shown)
+      : await engine.encodePixels(image, shown, chosen!.format, chosen!.quality ?? 100, false, chosen!.quality === null),
+    previewFormat: keepsOriginal ? 'png' : chosen!.format,
   };
 }
 
-/** The live estimate of one upload with other settings (quality mode whatever the settings' mode). */
+/** The live estimate of one upload with other settings, in the settings' mode. */
 export async function estimate<Image extends OpenImage>(
   engine: Engine<Image>,
   input: Uint8Array,
@@ -85,7 +92,7 @@ export async function estimate<Image extends OpenImage>(
   limits: CodecLimits,
   region?: Partial<Region>,
 ): Promise<Estimate> {
-  const image = await openWithin(engine, input, { ...settings, mode: 'quality' }, limits);
+  const image = await openWithin(engine, input, settings, limits);
   try {
     return await run(newJob(engine, image), region);
   } finally {
@@ -104,6 +111,8 @@ export function estimateJson(estimate: Omit<Estimate, 'preview' | 'format'> & { 
     width: estimate.width,
     height: estimate.height,
     region: estimate.region,
+    quality: estimate.quality,
+    targetMet: estimate.targetMet,
     preview,
   };
 }

@@ -147,14 +147,14 @@ export const API_ROUTES: ApiRouteSpec[] = [
     path: '/api/jobs/{id}/estimate',
     summary: 'Estimate what other settings would give a job (Adjust\'s live estimate)',
     description:
-      "Quality mode only. The size of the whole result is scaled up from a sample of the stored original (`sampled`), and the preview is the given region (the centre when absent) encoded with the settings. Nothing is stored and the job does not change; one estimate per caller at a time (429 RATE_LIMITED while one runs).",
+      "Any mode: smart and size modes run their search on the sample and answer the quality they chose (`quality`; size mode: `targetMet`). The size of the whole result is scaled up from a sample of the stored original (`sampled`), and the preview is the given region (the centre when absent) encoded with the settings. Nothing is stored and the job does not change; one estimate per caller at a time (429 RATE_LIMITED while one runs).",
     tag: 'Jobs',
     auth: 'session-or-key',
     params: idParam,
     json: estimateRequestSchema,
     responses: {
       200: { description: 'The estimate', schema: estimateSchema },
-      400: error('Invalid settings or region (`field` names it), or a mode other than quality'),
+      400: error('Invalid settings or region (`field` names it)'),
       404: notFound,
       410: error('Expired and deleted'),
       429: error('An estimate for this caller is still running (code RATE_LIMITED)'),

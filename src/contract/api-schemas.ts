@@ -90,9 +90,9 @@ export const imageRegionSchema = z
   .meta({ id: 'ImageRegion', description: "A rectangle of the result, in its pixels (after orientation and resize)" });
 
 export const estimateRequestSchema = recompressSchema
-  .pick({ quality: true, type: true, format: true, background: true, formats: true, maxWidth: true, maxHeight: true })
+  .pick({ quality: true, type: true, format: true, background: true, formats: true, maxWidth: true, maxHeight: true, mode: true, targetSize: true, allowResize: true })
   .extend({ region: imageRegionSchema.optional().describe('The part to preview (clamped to the image and to 800 px a side); the centre when absent') })
-  .meta({ id: 'EstimateSettings', description: "Settings to try; those not given keep the job's current values. Quality mode only" });
+  .meta({ id: 'EstimateSettings', description: "Settings to try; those not given keep the job's current values. Every mode: smart and size modes search on a sample" });
 
 export const estimateSchema = z
   .object({
@@ -104,6 +104,8 @@ export const estimateSchema = z
     width: z.number().int(),
     height: z.number().int(),
     region: imageRegionSchema,
+    quality: z.number().int().nullable().describe("The quality of our 1-100 scale the result would be encoded at (smart and size modes: the one their search chose on the sample); null when lossless or the upload is kept"),
+    targetMet: z.boolean().nullable().describe('Size mode: whether the target is met without a downscale (a downscale is not estimated); null in other modes'),
     preview: z.string().describe('The region encoded with these settings, as a data: URL'),
   })
   .meta({ id: 'Estimate' }) satisfies z.ZodType<Estimate>;

@@ -92,6 +92,10 @@ export interface Estimate {
   width: number;
   height: number;
   region: ImageRegion;
+  /** The quality the result would be encoded at: smart and size modes' choice; null when lossless or the upload is kept. */
+  quality: number | null;
+  /** Size mode: whether the target is met at full size (a downscale is not estimated); null in other modes. */
+  targetMet: boolean | null;
   /** The region encoded with those settings, as a data: URL. */
   preview: string;
 }

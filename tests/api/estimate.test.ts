@@ -94,7 +94,43 @@ describe('live estimate', () => {
     expect((await sharp(previewBytes(estimate).data).metadata()).format).toBe('jpeg');
   });
 
-  it('refuses bad settings, a bad region and other modes with 400 naming the field', async () => {
+  it('estimates every mode: smart and size answer the quality their search chose, lossless is exact', async () => {
+    const client = new HttpClient(server.url);
+    const job = await finished(client, kodak(), { format: 'jpeg', quality: '80' });
+    const quality = await estimateOf(client, job, { mode: 'quality', quality: 80 });
+    expect(quality).toMatchObject({ quality: 80, targetMet: null, outputFormat: 'jpeg' });
+
+    const smart = await estimateOf(client, job, { mode: 'smart', quality: 80 });
+    // Smart never goes above the asked quality, and says which one it picked.
+    expect(smart.quality).toBeGreaterThanOrEqual(10);
+    expect(smart.quality).toBeLessThanOrEqual(80);
+    expect(smart.estimatedSize).toBeLessThanOrEqual(quality.estimatedSize);
+    expect(smart.targetMet).toBeNull();
+
+    const target = Math.round(quality.estimatedSize / 2);
+    const size = await estimateOf(client, job, { mode: 'size', targetSize: target });
+    expect(size.targetMet).toBe(true);
+    expect(size.estimatedSize).toBeLessThanOrEqual(target);
+    expect(size.quality).toBeGreaterThan(0);
+    expect(size.quality).toBeLessThan(80);
+    const tiny = await estimateOf(client, job, { mode: 'size', targetSize: 1024, allowResize: false });
+    expect(tiny.targetMet).toBe(false);
+
+    const lossless = await estimateOf(client, job, { mode: 'lossless', format: 'png' });
+    expect(lossless).toMatchObject({ quality: null, targetMet: null, outputFormat: 'png' });
+    expect(lossless.estimatedSize).toBeGreaterThan(quality.estimatedSize);
+    // The preview is the region losslessly encoded: its pixels are the original's.
+    const { data } = previewBytes(lossless);
+    const shown = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+    const original = await sharp(corpusPath('photos', 'kodim23.png'))
+      .extract({ left: lossless.region.left, top: lossless.region.top, width: lossless.region.width, height: lossless.region.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(shown.data.equals(original)).toBe(true);
+  });
+
+  it('refuses bad settings and a bad region with 400 naming the field', async () => {
     const client = new HttpClient(server.url);
     const job = await finished(client);
     for (const [body, field] of [
@@ -102,8 +138,8 @@ describe('live estimate', () => {
       [{ format: 'gif' }, 'format'],
       [{ maxWidth: 0 }, 'maxWidth'],
       [{ qualty: 50 }, 'qualty'],
-      [{ mode: 'smart' }, 'mode'],
-      [{ mode: 'size' }, 'mode'],
+      [{ mode: 'fastest' }, 'mode'],
+      [{ mode: 'size' }, 'targetSize'],
       [{ region: { left: 0, top: 0, width: 0, height: 10 } }, 'region'],
       [{ region: { left: -1, top: 0, width: 10, height: 10 } }, 'region'],
       [{ region: 'centre' }, 'region'],

@@ -43,7 +43,7 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
       'Smart measures each image with a perceptual metric (SSIMULACRA 2) and lowers the quality where the difference would not show, never above the quality you set. Soft or already-compressed photos shrink further; detailed ones keep your setting. The card shows the quality chosen and the score reached.',
       'Target size finds the highest quality that keeps each file under the size you give, and says so plainly when even the lowest quality cannot (allow resizing to let it scale the image down instead).',
       'Lossless keeps every pixel exactly: lossless PNG, WebP or AVIF, or a JPEG kept as its own file.',
-      'Adjust, on a finished card, compresses that file again from its original with new settings, without another upload. While you move its quality slider it estimates the new size and shows the centre of the image at actual size.',
+      'Adjust, on a finished card, compresses that file again from its original with new settings, without another upload. While you change its settings it estimates the new size in every mode (in Smart and Target size, with the quality the search picks), and shows the original beside the estimated result at actual size, at a spot you pick by dragging or tapping on a small overview of the image.',
     ],
   },
   {

@@ -151,7 +151,7 @@ export const browserEngine: Engine<BrowserImage> = {
   async pixels(image) {
     return toPixels(flattened(rgbaAt(image, image.bounded), backgroundOf(image)));
   },
-  encodePixels: (image, pixels, format, quality) => encodeImageData(image, toRgba(pixels), format, quality, false),
+  encodePixels: (image, pixels, format, quality, _exact, lossless = false) => encodeImageData(image, toRgba(pixels), format, quality, lossless),
   async decodePixels(_image, data) {
     const bitmap = await decode(data);
     try {

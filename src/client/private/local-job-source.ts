@@ -73,7 +73,7 @@ export function useLocalJobSource(): JobSource {
           return local.retune(job.id, retunedFields(local.fieldsOf(job.id) ?? {}, changes, await displayableFormats()));
         },
         async estimateFrom(jobId, { region, ...request }) {
-          const fields = retunedFields(local.fieldsOf(jobId) ?? {}, { ...request, mode: 'quality' }, await displayableFormats());
+          const fields = retunedFields(local.fieldsOf(jobId) ?? {}, request, await displayableFormats());
           return toContractEstimate(await local.estimate(jobId, fields, region));
         },
       },

@@ -40,7 +40,7 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
   return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
 }
 
-export interface EstimateOptions extends Omit<CompressOptions, 'mode' | 'targetSize' | 'allowResize' | 'metadata'> {
+export interface EstimateOptions extends Omit<CompressOptions, 'metadata'> {
   /** The part of the result the user looks at; the centre when absent. */
   region?: Region;
 }

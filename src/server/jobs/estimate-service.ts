@@ -1,5 +1,6 @@
 // The live-estimate use case (Adjust, POST /api/jobs/:id/estimate): what other settings would give a finished file (its
-// size, and a preview of the region the user looks at) while the slider moves, without re-running the job. The work
+// size, the quality smart and size modes would choose, and a preview of the region the user looks at) while the
+// slider moves, without re-running the job. The work
 // runs in a codec process like every decode; one estimate per owner at a time, so dragging a slider cannot queue up
 // codec work: the client sends the latest value once the previous answer is in. docs/decisions/0283-live-estimate.md.
 import fsp from 'node:fs/promises';
@@ -17,7 +18,6 @@ import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
 import { retunedSettings, settingChanges } from './retune-service';
 
-export const ESTIMATE_MODE_MESSAGE = 'The live estimate is for quality mode; smart and target-size modes search when the file is compressed';
 export const REGION_MESSAGE = 'Region must be {left, top, width, height} in whole pixels (width and height at least 1)';
 
 export class EstimateService {
@@ -38,11 +38,7 @@ export class EstimateService {
     const row = await this.jobService.findOwned(id, ownerId);
     if (!row) throw notFound('Job not found');
     if (row.expires_at <= this.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
-    // Checked before the rest: another mode would otherwise be refused for its own missing fields (size's targetSize).
-    if (changes.mode !== undefined && String(changes.mode).trim().toLowerCase() !== 'quality') {
-      throw new DomainError('INVALID_SETTINGS', ESTIMATE_MODE_MESSAGE, { field: 'mode' });
-    }
-    const settings = retunedSettings(row, { ...changes, mode: 'quality' });
+    const settings = retunedSettings(row, changes);
 
     if (this.estimating.has(ownerId)) {
       throw new DomainError('RATE_LIMITED', 'An estimate for your files is still being made; try again in a moment', { retryAfterSeconds: 1 });

@@ -76,7 +76,7 @@ export interface EstimateFileRequest {
   inputPath: string;
   previewPath: string;
   inputFormat: ImageFormat;
-  /** The job's settings with the changes asked for (quality mode: the estimate is quality mode's). */
+  /** The job's settings with the changes asked for, in any mode. */
   settings: CodecSettings;
   /** The part of the result the user looks at; the centre when absent. */
   region?: Region;

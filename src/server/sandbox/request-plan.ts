@@ -28,8 +28,13 @@ export function planTransform(request: TransformFileRequest, baseTimeout: number
   return { task: { kind: 'transform', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats, outputPixels: request.outputPixels } };
 }
 
+/**
+ * An estimate runs its mode's search on a quarter-megapixel sample (the core's estimate-modes.ts): planned as the
+ * mode's compression of the whole image, which bounds it from above (smart mode's metric planes included).
+ */
 export function planEstimate(request: EstimateFileRequest, baseTimeout: number): PlannedTask {
-  const { format, formats } = request.settings;
-  const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, format, request.inputFormat, formats));
-  return { task: { kind: 'estimate', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats } };
+  const { settings } = request;
+  const { format, formats } = settings;
+  const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, format, request.inputFormat, formats, settings));
+  return { task: { kind: 'estimate', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats, control: settings } };
 }

@@ -1,6 +1,8 @@
 // "Adjust" on a finished card: the same settings as the settings card, for that one file, sent as a re-tune
 // (POST /api/jobs/:id/recompress). The file is compressed again from its stored original, without uploading again;
-// a setting the server refuses is shown beside its field.
+// a setting the server refuses is shown beside its field, and an impossible mode and format (Lossless + JPEG) is
+// refused beside the format by the settings card's own rule before anything is sent. The live estimate runs in every
+// mode. Cancel and Apply stay in a footer that sticks to the bottom of the dialog, so Apply is reachable on a phone.
 import { useState } from 'react';
 import type { Job } from '#contract/api';
 import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '#contract/settings';
@@ -9,9 +11,9 @@ import type { EstimateFrom } from '#client/api/estimate.ts';
 import { ApiRequestError, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { AdjustEstimate } from './adjust-estimate';
+import { AdjustEstimate, type EstimateSettings } from './adjust-estimate';
 import { ControlSettingsFields } from './control-settings';
-import { DEFAULT_CONTROL, apiSettings, controlProblems, type ControlSettings } from './control';
+import { DEFAULT_CONTROL, apiSettings, controlProblems, formatModeProblem, type ControlSettings } from './control';
 
 /** The job's own settings as the panel edits them. */
 export function controlOf(job: Job): ControlSettings {
@@ -36,8 +38,11 @@ export function recompressChanges(job: Job, quality: number, format: OutputForma
   };
 }
 
-/** The estimate's resize bounds, as the re-tune sends them (the one mapping: control.ts). */
-const bounds = (control: ControlSettings) => (({ maxWidth, maxHeight }) => ({ maxWidth, maxHeight }))(apiSettings(control));
+/** The estimate's settings, as the re-tune sends them (the one mapping: control.ts); metadata does not change pixels. */
+function estimateSettings(quality: number, format: OutputFormat, control: ControlSettings): EstimateSettings {
+  const { metadata: _metadata, ...rest } = apiSettings(control);
+  return { quality, format, ...rest };
+}
 
 /** Where the re-tune and its estimate run: the server unless the job source says otherwise (private mode). */
 export interface AdjustRunner {
@@ -45,21 +50,38 @@ export interface AdjustRunner {
   estimateFrom: EstimateFrom;
 }
 
-export function AdjustDialog({ job, onClose, runner }: { job: Job; onClose: () => void; runner?: AdjustRunner }) {
+export interface AdjustDialogProps {
+  job: Job;
+  /** Closed by Apply once the re-tune is accepted (`applied`), or by Cancel, Escape or the backdrop. */
+  onClose: (applied: boolean) => void;
+  runner?: AdjustRunner;
+  /** The original image: the overview the spot is picked on, and the crop beside the estimate. */
+  originalSrc?: string;
+}
+
+export function AdjustDialog({ job, onClose, runner, originalSrc }: AdjustDialogProps) {
+  const cancel = () => onClose(false);
   const [quality, setQuality] = useState(job.compressionQuality);
   const [format, setFormat] = useState<OutputFormat>(job.outputFormat);
   const [control, setControl] = useState(() => controlOf(job));
   const recompress = useRecompress(runner?.retune);
   const error = recompress.error;
   const serverProblem = error instanceof ApiRequestError && error.field ? { field: error.field, message: error.serverMessage } : null;
-  const blocked = Object.keys(controlProblems(control)).length > 0;
+  // The same rule as the settings card's, not a second one.
+  const comboProblem = formatModeProblem(format, control.mode);
+  const blocked = comboProblem !== null || Object.keys(controlProblems(control)).length > 0;
 
   const apply = () =>
-    recompress.mutate({ job, changes: recompressChanges(job, quality, format, control) }, { onSuccess: onClose });
+    recompress.mutate({ job, changes: recompressChanges(job, quality, format, control) }, { onSuccess: () => onClose(true) });
 
   return (
-    <Dialog open onClose={onClose} title={`Adjust ${job.filename}`} description="Compress this file again from its original with new settings.">
-      <div className="space-y-4" data-testid="adjust-panel">
+    <Dialog
+      open
+      onClose={cancel}
+      title={`Adjust ${job.filename}`}
+      description="Compress this file again from its original with new settings."
+    >
+      <div className="mt-4 space-y-4" data-testid="adjust-panel">
         {control.mode !== 'lossless' && (
           <div>
             <div className="mb-1 flex items-center justify-between">
@@ -91,7 +113,9 @@ export function AdjustDialog({ job, onClose, runner }: { job: Job; onClose: () =
             id="adjust-format"
             value={format}
             onChange={(e) => setFormat(e.target.value as OutputFormat)}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            aria-invalid={comboProblem !== null || undefined}
+            aria-describedby={comboProblem ? 'adjust-format-problem' : undefined}
+            className={`w-full rounded-md border bg-white px-3 py-2 text-sm ${comboProblem ? 'border-red-600' : 'border-slate-300'}`}
             data-testid="adjust-format"
           >
             {OUTPUT_FORMATS.map((f) => (
@@ -100,24 +124,29 @@ export function AdjustDialog({ job, onClose, runner }: { job: Job; onClose: () =
               </option>
             ))}
           </select>
+          {comboProblem && (
+            <p id="adjust-format-problem" role="alert" className="mt-1 text-xs text-red-700" data-testid="adjust-format-problem">
+              {comboProblem}
+            </p>
+          )}
         </div>
-        {/* The live estimate is for quality mode: smart and target-size modes search when the file is compressed. */}
-        {control.mode === 'quality' && !blocked && (
-          <AdjustEstimate job={job} quality={quality} format={format} {...bounds(control)} estimateFrom={runner?.estimateFrom} />
-        )}
+        {!blocked && <AdjustEstimate job={job} settings={estimateSettings(quality, format, control)} originalSrc={originalSrc} estimateFrom={runner?.estimateFrom} />}
         <ControlSettingsFields idPrefix="adjust" value={control} onChange={setControl} serverProblem={serverProblem} onDevice={runner !== undefined} />
         {error && !serverProblem && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
             {errorMessage(error)}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button size="sm" onClick={apply} disabled={blocked || recompress.isPending} data-testid="adjust-apply">
-            {recompress.isPending ? 'Applying...' : 'Apply'}
-          </Button>
+        {/* Sticks to the dialog's bottom edge while the fields scroll under it: Apply stays in reach on a phone. */}
+        <div className="sticky bottom-0 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 py-3">
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" size="sm" onClick={cancel} data-testid="adjust-cancel">
+              Cancel
+            </Button>
+            <Button size="sm" onClick={apply} disabled={blocked || recompress.isPending} data-testid="adjust-apply">
+              {recompress.isPending ? 'Applying...' : 'Apply'}
+            </Button>
+          </div>
         </div>
       </div>
     </Dialog>

@@ -1,59 +1,86 @@
-// The live estimate inside Adjust: the expected size of the file with the settings on screen, and the centre of the
-// result at 1:1 (where compression artefacts show), both updated shortly after the slider stops.
-import type { Job } from '#contract/api';
-import type { OutputFormat } from '#contract/settings';
+// The live estimate inside Adjust, in every mode: the quality the result would get (smart and size modes: the one
+// their search picks) and its expected size, rounded like the cards; then, at a spot the user picks on a small
+// overview, the original beside the estimated result at 1:1. Updated while the slider moves; settings and spots
+// already seen answer at once from the cache (api/estimate.ts).
+import { useState } from 'react';
+import type { Estimate, Job } from '#contract/api';
+import type { CompressionMode, OutputFormat } from '#contract/settings';
 import { useEstimate, type EstimateFrom } from '#client/api/estimate.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatFileSize } from '#client/lib/format.ts';
 import { formatLabelOfMime } from '#client/lib/output-format.ts';
-
-/** The preview box, in CSS pixels: the region of the result shown at 1:1. */
-const PREVIEW_WIDTH = 360;
-const PREVIEW_HEIGHT = 200;
+import { regionAt, SpotComparison, SpotPicker, type Size, type Spot } from './adjust-spot';
 
 /** The result's size after the bounds (fit inside, never enlarged), as the server computes it. */
-function boundedSize(job: Job, maxWidth: number | null, maxHeight: number | null): { width: number; height: number } {
-  const width = job.originalWidth ?? PREVIEW_WIDTH;
-  const height = job.originalHeight ?? PREVIEW_HEIGHT;
+export function boundedSize(job: Job, maxWidth: number | null, maxHeight: number | null): Size {
+  const width = job.originalWidth ?? 1;
+  const height = job.originalHeight ?? 1;
   const scale = Math.min(1, maxWidth ? maxWidth / width : 1, maxHeight ? maxHeight / height : 1);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+export interface EstimateSettings {
+  quality: number;
+  format: OutputFormat;
+  mode: CompressionMode;
+  targetSize?: number;
+  allowResize?: boolean;
+  maxWidth: number | null;
+  maxHeight: number | null;
+}
+
+/** What the estimate says the mode will do, in one line ("Smart picked quality 62 · ≈ 412 KB as JPEG"), in parts. */
+export function estimateHeadline(mode: CompressionMode, data: Estimate): { lead: string; size: string; tail: string } {
+  const size = `≈ ${formatFileSize(data.estimatedSize)}`;
+  if (data.keepsOriginal) return { lead: 'Original kept · ', size, tail: ': re-encoding it gives no smaller file' };
+  const tail = ` as ${formatLabelOfMime(data.outputMimeType)}`;
+  switch (mode) {
+    case 'smart':
+      return { lead: `Smart picked quality ${data.quality} · `, size, tail };
+    case 'size':
+      return { lead: data.targetMet ? `Target met at quality ${data.quality} · ` : `Target not met at full size: quality ${data.quality} · `, size, tail };
+    case 'lossless':
+      return { lead: 'Lossless · ', size, tail };
+    default:
+      return { lead: `Quality ${data.quality} · `, size, tail };
+  }
+}
+
 export function AdjustEstimate({
   job,
-  quality,
-  format,
-  maxWidth,
-  maxHeight,
+  settings,
+  originalSrc,
   estimateFrom,
 }: {
   job: Job;
-  quality: number;
-  format: OutputFormat;
-  maxWidth: number | null;
-  maxHeight: number | null;
+  settings: EstimateSettings;
+  /** The original image, for the overview and the crop beside the estimate. */
+  originalSrc?: string;
   /** Private mode's estimate (its workers); the server's when not given. */
   estimateFrom?: EstimateFrom;
 }) {
-  const size = boundedSize(job, maxWidth, maxHeight);
-  const region = {
-    left: Math.max(0, Math.round((size.width - PREVIEW_WIDTH) / 2)),
-    top: Math.max(0, Math.round((size.height - PREVIEW_HEIGHT) / 2)),
-    width: Math.min(size.width, PREVIEW_WIDTH),
-    height: Math.min(size.height, PREVIEW_HEIGHT),
-  };
-  const estimate = useEstimate(job.id, { quality, format, maxWidth, maxHeight, region }, true, estimateFrom);
+  const size = boundedSize(job, settings.maxWidth, settings.maxHeight);
+  // The spot in the result's pixels; the centre until the user picks one. Kept as a share of the image so a new
+  // resize bound keeps the same part of the picture.
+  const [share, setShare] = useState({ x: 0.5, y: 0.5 });
+  const spot: Spot = { x: share.x * size.width, y: share.y * size.height };
+  const region = regionAt(spot, size);
+  const estimate = useEstimate(job.id, { ...settings, region }, true, estimateFrom);
   const data = estimate.data;
+  const headline = data ? estimateHeadline(settings.mode, data) : null;
   const saved = data ? Math.round((1 - data.estimatedSize / job.originalSize) * 100) : null;
   return (
-    <div className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="adjust-estimate" aria-live="polite" aria-busy={estimate.isFetching}>
-      <p className="text-xs text-slate-700">
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="adjust-estimate" aria-busy={estimate.isFetching}>
+      <p className="text-xs text-slate-700" aria-live="polite">
         {data ? (
           <>
-            Estimated size: <strong data-testid="adjust-estimate-size">≈ {formatFileSize(data.estimatedSize)}</strong> as {formatLabelOfMime(data.outputMimeType)}
-            {saved !== null && ` (${saved >= 0 ? `${saved}% smaller` : `${-saved}% larger`} than the original)`}
-            {data.keepsOriginal && ', the original kept: re-encoding it gives no smaller file'}
-            {estimate.isFetching && ' - updating...'}
+            <span data-testid="adjust-estimate-headline">
+              {headline!.lead}
+              <strong data-testid="adjust-estimate-size">{headline!.size}</strong>
+              {headline!.tail}
+            </span>
+            {saved !== null && !data.keepsOriginal && ` (${saved >= 0 ? `${saved}% smaller` : `${-saved}% larger`} than the original)`}
+            {estimate.isFetching && <span className="ml-1 animate-pulse text-slate-500">updating...</span>}
           </>
         ) : estimate.isError ? (
           <span role="alert">{errorMessage(estimate.error)}</span>
@@ -61,15 +88,18 @@ export function AdjustEstimate({
           'Estimating...'
         )}
       </p>
+      {originalSrc && (
+        <div className="mt-2">
+          <SpotPicker src={originalSrc} size={size} spot={spot} onChange={(p) => setShare({ x: p.x / size.width, y: p.y / size.height })} />
+        </div>
+      )}
       {data && (
-        <img
-          src={data.preview}
-          alt={`The centre of the result at quality ${quality}, at actual size`}
-          width={data.region.width}
-          height={data.region.height}
-          className="mt-2 max-w-full"
-          style={{ imageRendering: 'pixelated' }}
-          data-testid="adjust-estimate-preview"
+        <SpotComparison
+          originalSrc={originalSrc}
+          preview={data.preview}
+          region={data.region}
+          size={{ width: data.width, height: data.height }}
+          alt={`The estimated result at the chosen spot, at actual size`}
         />
       )}
     </div>

@@ -1,12 +1,11 @@
 // The upload drop zone: drag and drop, click to browse, or paste. It checks files against the caller's limits and
 // hands the accepted ones to `onUpload`; the page does the sending.
-import { useCallback, useEffect, useState } from 'react';
-import { useDropzone, type FileError, type FileRejection } from 'react-dropzone';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
 import type { UploadConfig } from '#contract/api';
-import { ACCEPTED_EXTENSIONS, MIN_FILE_SIZE } from '#contract/limits';
-import { fileTooLargeMessage, fileTooSmallMessage, MESSAGES } from '#contract/messages';
+import { fileTooLargeMessage } from '#contract/messages';
 import type { RefusedFile, UploadSending } from '#client/api/jobs.ts';
+import { ACCEPT_ATTRIBUTE, carriesFiles, checkFiles, dragAcceptable, filesOfDrop } from '#client/lib/file-drop.ts';
 import { describeProgress } from '#client/lib/upload.ts';
 import { cn } from '#client/lib/cn.ts';
 import { DEFAULT_UPLOAD_CONFIG, sizeHint, toastSignInRequired } from '#client/lib/upload-limits.ts';
@@ -27,70 +26,72 @@ export interface DropZoneProps {
   onUpload: (files: File[]) => Promise<RefusedFile[]>;
 }
 
-const ACCEPT = Object.fromEntries(Object.entries(ACCEPTED_EXTENSIONS).map(([mime, exts]) => [mime, [...exts]]));
-
-/** The spec's wording for each rejection reason (section 5). */
-function rejectionMessage(error: FileError, maxSize: number): string {
-  switch (error.code) {
-    case 'file-invalid-type':
-      return MESSAGES.fileTypeInvalid;
-    case 'file-too-large':
-      return fileTooLargeMessage(maxSize);
-    case 'file-too-small':
-      return fileTooSmallMessage(MIN_FILE_SIZE);
-    case 'too-many-files':
-      return MESSAGES.tooManyFiles;
-    default:
-      return error.message;
-  }
-}
+type DragState = 'idle' | 'accept' | 'reject';
 
 export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uploading, progress, onUpload }: DropZoneProps) {
   const [errors, setErrors] = useState<UploadError[]>([]);
+  const [drag, setDrag] = useState<DragState>('idle');
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Entering a child fires dragenter on it before dragleave on the parent: a count of the entered elements tells
+  // when the pointer really left the zone.
+  const depth = useRef(0);
 
-  const onDrop = useCallback(
-    (accepted: File[], rejections: FileRejection[]) => {
-      setErrors(rejections.map((r) => ({ filename: r.file.name, messages: r.errors.map((e) => e.message) })));
-      if (!isAuthenticated && rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'))) toastSignInRequired();
+  const take = useCallback(
+    (files: File[]) => {
+      const { accepted, refused } = checkFiles(files, config);
+      setErrors(refused.map((r) => ({ filename: r.file.name, messages: r.messages })));
+      if (!isAuthenticated && refused.some((r) => r.messages.includes(fileTooLargeMessage(config.maxFileSize)))) toastSignInRequired();
       if (accepted.length === 0) return;
-      void onUpload(accepted).then((refused) => {
-        if (refused.length) setErrors((prev) => [...prev, ...refused.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
+      void onUpload(accepted).then((serverRefused) => {
+        if (serverRefused.length) setErrors((prev) => [...prev, ...serverRefused.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
       });
     },
-    [isAuthenticated, onUpload],
+    [config, isAuthenticated, onUpload],
   );
 
-  const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, inputRef, rootRef } = useDropzone({
-    onDrop,
-    accept: ACCEPT,
-    minSize: MIN_FILE_SIZE,
-    maxSize: config.maxFileSize,
-    maxFiles: config.maxFiles,
-    disabled: uploading,
-    // The zone itself is not a tab stop; the Choose images button inside it is (no nested controls).
-    noKeyboard: true,
-    getErrorMessage: (error) => rejectionMessage(error, config.maxFileSize),
-  });
+  const onDragEnter = (event: DragEvent) => {
+    if (!carriesFiles(event.dataTransfer)) return;
+    event.preventDefault();
+    depth.current += 1;
+    setDrag(dragAcceptable(event.dataTransfer, config.maxFiles) ? 'accept' : 'reject');
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (!carriesFiles(event.dataTransfer)) return;
+    // Without this the browser opens the dropped file itself.
+    event.preventDefault();
+    event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
+  };
+  const onDragLeave = (event: DragEvent) => {
+    if (!carriesFiles(event.dataTransfer)) return;
+    depth.current = Math.max(0, depth.current - 1);
+    if (depth.current === 0) setDrag('idle');
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!carriesFiles(event.dataTransfer)) return;
+    event.preventDefault();
+    depth.current = 0;
+    setDrag('idle');
+    if (uploading) return;
+    void filesOfDrop(event.dataTransfer).then(take);
+  };
 
-  // Pasting anywhere on the page uploads, not only while the drop zone has focus (which react-dropzone handles itself).
+  // Pasting anywhere on the page uploads, except into a text field.
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (uploading || !inputRef.current) return;
-      if (target && (rootRef.current?.contains(target) || target.closest('input, textarea, [contenteditable="true"]'))) return;
+      if (uploading || target?.closest?.('input, textarea, [contenteditable="true"]')) return;
       const files = Array.from(event.clipboardData?.files ?? []);
       if (files.length === 0) return;
       event.preventDefault();
-      const transfer = new DataTransfer();
-      files.forEach((f) => transfer.items.add(f));
-      // Through the input, so pasted files get the same checks and callbacks as dropped ones.
-      inputRef.current.files = transfer.files;
-      inputRef.current.dispatchEvent(new Event('change', { bubbles: true }));
+      take(files);
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [uploading, inputRef, rootRef]);
+  }, [uploading, take]);
 
+  const isDragAccept = drag === 'accept';
+  const isDragReject = drag === 'reject';
+  const isDragActive = drag !== 'idle';
   const hint = sizeHint(config, isAuthenticated);
   const shown = progress ? describeProgress(progress.sent, progress.now - progress.startedAt) : null;
   const progressText = shown
@@ -105,7 +106,16 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
         Upload images
       </h2>
       <div
-        {...getRootProps({ 'aria-busy': uploading || undefined })}
+        role="presentation"
+        aria-busy={uploading || undefined}
+        aria-disabled={uploading || undefined}
+        onClick={() => {
+          if (!uploading) inputRef.current?.click();
+        }}
+        onDragEnter={onDragEnter}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
         data-testid="drop-zone"
         data-state={uploading ? 'uploading' : isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'dragging' : 'idle'}
         className={cn(
@@ -120,7 +130,25 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
           uploading && 'pointer-events-none cursor-not-allowed opacity-60',
         )}
       >
-        <input {...getInputProps()} data-testid="drop-zone-input" />
+        {/* Hidden in the flow, not display:none, so it stays focusable; its own click must not reach the zone again. */}
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          accept={ACCEPT_ATTRIBUTE}
+          aria-label="file upload"
+          tabIndex={-1}
+          disabled={uploading}
+          style={{ border: 0, display: 'block', height: 0, margin: 0, opacity: 0, overflow: 'hidden', padding: 0, width: 0 }}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            // Cleared, so choosing the same file again is a change too.
+            event.target.value = '';
+            take(files);
+          }}
+          data-testid="drop-zone-input"
+        />
         <span
           className={cn(
             'mb-4 flex h-14 w-14 items-center justify-center rounded-full',

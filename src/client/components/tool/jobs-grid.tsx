@@ -1,15 +1,18 @@
 // The files under the drop zone: titled by state, with the batch's total, Clear All and Download All in one row, then a
 // card per file (a compact row on phones). The page runs the requests.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Download, Images, Loader2, Trash2 } from 'lucide-react';
 import type { Job } from '#contract/api';
 import { downloadJob } from '#client/lib/download.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { JobCard } from './job-card';
 import { FILES_HEADER_ID, FILES_HEADING_ID } from './queue-jump-bar';
 import { resultsTotalText, stillWorking } from './results-total';
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
+
+// The cards are loaded with the first file, not with the page: an empty list needs none of their code, and the tool
+// page's first load stays inside its JavaScript budget (docs/decisions/0434-own-drop-handling.md).
+const JobCard = lazy(() => import('./job-card.tsx').then((m) => ({ default: m.JobCard })));
 
 export interface JobsGridProps {
   jobs: Job[];
@@ -91,22 +94,24 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
           No files yet. Compressed images appear here, {keptNote ?? `and are deleted automatically ${RETENTION_TEXT}`}.
         </p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3" aria-label="Compression jobs">
-          {jobs.map((job) => (
-            <li key={job.id} className="flex min-w-0">
-              <div className="w-full min-w-0">
-                <JobCard
-                  job={job}
-                  onDownload={onDownload}
-                  onCompare={onCompare}
-                  onRemove={onRemove}
-                  onAdjust={onAdjust}
-                  removing={removingId === job.id}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={<p className="h-24 animate-pulse rounded-xl bg-slate-100 p-6 text-sm text-slate-600">Loading your files...</p>}>
+          <ul className="grid gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3" aria-label="Compression jobs">
+            {jobs.map((job) => (
+              <li key={job.id} className="flex min-w-0">
+                <div className="w-full min-w-0">
+                  <JobCard
+                    job={job}
+                    onDownload={onDownload}
+                    onCompare={onCompare}
+                    onRemove={onRemove}
+                    onAdjust={onAdjust}
+                    removing={removingId === job.id}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Suspense>
       )}
     </section>
   );

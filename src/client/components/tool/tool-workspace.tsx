@@ -2,6 +2,7 @@
 // cards, Adjust, the comparison and the summary. The same components whichever source runs the jobs.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Job, Preset } from '#contract/api';
+import { useAdjustFocusReturn } from './adjust-focus';
 import { CompressionSettings } from './compression-settings';
 import { controlFields, controlProblems, formatModeProblem } from './control';
 import { DropZone } from './drop-zone';
@@ -33,6 +34,7 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
   // The job as it was when Adjust was pressed: the panel stays put while the list refreshes underneath it.
   const [adjustJob, setAdjustJob] = useState<Job | null>(null);
   const compareRef = useRef<HTMLDivElement>(null);
+  const returnAdjustFocus = useAdjustFocusReturn(jobs, adjustJob !== null);
   const compareJob = compareId ? (jobs.find((j) => j.id === compareId) ?? null) : null;
 
   // Closing the comparison hands focus back to the Compare button it was opened from (not to the page body).
@@ -90,7 +92,16 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
       </div>
       {adjustJob && (
         <Suspense fallback={null}>
-          <AdjustDialog key={adjustJob.id} job={adjustJob} onClose={() => setAdjustJob(null)} runner={source.adjustRunner} />
+          <AdjustDialog
+            key={adjustJob.id}
+            job={adjustJob}
+            onClose={(applied) => {
+              returnAdjustFocus(adjustJob, applied);
+              setAdjustJob(null);
+            }}
+            runner={source.adjustRunner}
+            originalSrc={source.originalSrc(adjustJob)}
+          />
         </Suspense>
       )}
 

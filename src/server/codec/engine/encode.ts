@@ -116,10 +116,10 @@ export const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Bu
 export const raw = (pixels: Pixels) => sharp(asBuffer(pixels.data), { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
 
 /** Bare pixels (a sample, a crop) in `format`: no metadata, and never from the uploaded bytes (they are not the upload). */
-export async function encodePixels(image: SharpImage, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean): Promise<Buffer> {
+export async function encodePixels(image: SharpImage, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean, lossless = false): Promise<Buffer> {
   const source = { input: image.input, format: image.format, meta: image.meta, resized: true, ownColourSpace: false };
   try {
-    const encoded = await ENCODERS[format].encode(raw(pixels), { quality, exactQuality, source, deadline: image.deadline });
+    const encoded = await ENCODERS[format].encode(raw(pixels), { quality, lossless, exactQuality, source, deadline: image.deadline });
     return encoded.data;
   } catch (error) {
     throw toCodecError(image.deadline.signal.aborted ? new Error('timeout') : error, image.deadline.seconds);
