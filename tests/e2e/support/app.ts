@@ -162,3 +162,10 @@ export async function upload(page: Page, files: string[]): Promise<void> {
 export async function waitForCompleted(page: Page, count: number): Promise<void> {
   await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 90_000 });
 }
+
+/** Opens the settings card (it starts as a one-line summary) and waits for its fields. */
+export async function openSettings(page: Page): Promise<void> {
+  const toggle = page.getByTestId('settings-toggle');
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByTestId('settings-mode').waitFor();
+}
