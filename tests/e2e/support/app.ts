@@ -169,3 +169,8 @@ export async function openSettings(page: Page): Promise<void> {
   if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.getByTestId('settings-mode').waitFor();
 }
+
+/** Chooses a mode on the opened settings card (its radios are drawn as labelled tiles). */
+export async function chooseMode(page: Page, mode: 'quality' | 'smart' | 'size' | 'lossless'): Promise<void> {
+  await page.getByTestId('settings-mode').locator('label', { has: page.getByTestId(`settings-mode-${mode}`) }).click();
+}
