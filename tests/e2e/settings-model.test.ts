@@ -57,7 +57,7 @@ describe('one settings model', () => {
     await page.getByText('the smallest that still looks the same').click();
     expect(await page.locator('#settings-mode-note').innerText()).toContain('still looks the same');
     expect(await shown()).toEqual({ presets: 0, slider: 0, target: 0 });
-    expect(await page.getByTestId('settings-summary').innerText()).toMatch(/^Smart · /);
+    expect(await page.getByTestId('settings-summary').innerText()).toMatch(/^Smart, at most quality 80 · /);
     await page.getByText('under a file size').click();
     expect(await shown()).toEqual({ presets: 0, slider: 0, target: 1 });
     await page.getByText('every pixel kept').click();

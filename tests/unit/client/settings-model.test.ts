@@ -13,7 +13,7 @@ describe('the settings summary', () => {
   it('names the mode instead of a quality that does nothing, and the format, metadata and bounds chosen', () => {
     const control = { ...DEFAULT_CONTROL, mode: 'smart' as const, maxWidth: '1600', metadata: 'keep' as const };
     expect(settingsSummary({ ...DEFAULT_SETTINGS, control, format: 'auto', autoFor: 'apps' })).toEqual([
-      'Smart',
+      'Smart, at most quality 80',
       'Auto format (JPEG/PNG)',
       'metadata kept without location',
       'fit 1600 × any px',

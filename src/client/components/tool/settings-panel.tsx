@@ -23,6 +23,8 @@ export default function SettingsPanel({ presets, value, onChange, onDevice }: Se
     <div className="space-y-4" data-testid="settings-panel">
       <ModeChoice value={control.mode} onChange={(mode) => setControl({ ...control, mode })} problem={formatModeProblem(value.format, control.mode)} />
       {control.mode === 'quality' && <QualityChoice presets={presets} value={value} onChange={onChange} />}
+      {/* Smart searches below the quality set under Quality (its ceiling and its idea of "the same"): said, not offered. */}
+      {control.mode === 'smart' && <p className="text-xs text-slate-600">Never above quality {value.quality}, the one set under Quality.</p>}
       {control.mode === 'size' && (
         <div className="rounded-lg border border-slate-200 p-3">
           <TargetSizeField idPrefix="settings" value={control} onChange={setControl} problem={controlProblems(control).targetSize} />

@@ -10,6 +10,8 @@ function qualityPart({ control, quality }: CompressionSettings): string {
   switch (control.mode) {
     case 'quality':
       return `Quality ${quality}`;
+    case 'smart':
+      return `Smart, at most quality ${quality}`;
     case 'size':
       return `Target size ${control.targetKb.trim() || '?'} KB`;
     default:
