@@ -36,7 +36,7 @@ export const DEFAULT_CONTROL: ControlSettings = {
 export type ControlField = 'targetSize' | 'maxWidth' | 'maxHeight';
 
 export const MODE_NOTES: Record<CompressionMode, string> = {
-  quality: 'Uses the quality you set for every image.',
+  quality: 'Uses the quality you set, as it is.',
   smart: 'The smallest file that still looks the same: per image, the lowest quality (at most the one set) that a perceptual metric cannot tell apart.',
   size: 'Finds the best quality that keeps each file under the size you give.',
   lossless: 'Keeps every pixel exactly; files shrink less.',
