@@ -71,7 +71,7 @@ describe('one settings model', () => {
   });
 
   it('says beside the field, before any upload, when settings cannot work together', async () => {
-    const { page } = app;
+    const { page, tmp } = app;
     await openSettings(page);
     await page.getByText('every pixel kept').click();
     await page.getByTestId('settings-maxWidth').fill('100');
@@ -83,11 +83,24 @@ describe('one settings model', () => {
     await page.getByTestId('output-format').selectOption('png');
     expect(await count(page, 'settings-resize-note')).toBe(0);
 
-    // A bad value keeps the card open (even across a visit), so the field marked red is in sight.
+    // A bad value keeps the card open (even across a visit), so the field marked red is in sight, and a file chosen
+    // meanwhile is held back with focus taken to that field.
     await page.getByTestId('settings-maxWidth').fill('0');
     await page.reload();
     await page.getByTestId('settings-panel').waitFor();
     expect(await page.getByTestId('settings-maxWidth').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
+    await page.getByText('Fix the highlighted compression settings first').waitFor();
+    expect(await page.getByTestId('settings-maxWidth').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await jobsOf(page)).toEqual([]);
+    // Lossless + JPEG: focus lands on the chosen mode, where the reason is said.
+    await page.getByTestId('settings-maxWidth').fill('');
+    await page.getByTestId('output-format').selectOption('jpeg');
+    const another = path.join(tmp, 'another.jpg'); // the file input does not report the same file chosen twice
+    fs.copyFileSync(SMALL_JPEG, another);
+    await page.getByTestId('drop-zone-input').setInputFiles([another]);
+    await page.getByTestId('upload-errors').getByText(/another\.jpg: Lossless cannot make a JPEG/).waitFor();
+    expect(await page.getByTestId('settings-mode-lossless').evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('re-runs a failed file with other settings from its stored upload, without uploading again', async () => {

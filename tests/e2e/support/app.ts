@@ -166,8 +166,9 @@ export async function waitForCompleted(page: Page, count: number): Promise<void>
 /** Opens the settings card (it starts as a one-line summary) and waits for its fields. */
 export async function openSettings(page: Page): Promise<void> {
   const toggle = page.getByTestId('settings-toggle');
-  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.getByTestId('settings-mode').waitFor();
+  await toggle.waitFor(); // the workspace may still be loading (private mode's is loaded when switched on)
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByTestId('settings-panel').waitFor();
 }
 
 /** Chooses a mode on the opened settings card (its radios are drawn as labelled tiles). */

@@ -61,9 +61,13 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
           // reason. Either way nothing is sent, so no file fails after upload.
           const combo = formatModeProblem(settings.format, settings.control.mode);
           const blocked = combo ?? (Object.keys(controlProblems(settings.control)).length > 0 ? 'Fix the highlighted compression settings first' : null);
-          return blocked
-            ? Promise.resolve(files.map((f) => ({ filename: f.name, message: blocked })))
-            : source.send(files, { ...settings, fields: uploadFields(settings) });
+          if (blocked) {
+            // The settings card is open whenever a setting has a problem: take the user to the first marked field.
+            const marked = document.querySelector<HTMLElement>('[data-testid="settings-card"] [aria-invalid="true"]');
+            (marked?.matches('input, select') ? marked : marked?.querySelector<HTMLElement>('input:checked'))?.focus();
+            return Promise.resolve(files.map((f) => ({ filename: f.name, message: blocked })));
+          }
+          return source.send(files, { ...settings, fields: uploadFields(settings) });
         }}
       />
       <PausedNotice status={source.queueStatus} busy={source.queueBusy} onResume={() => source.queueAction('resume')} />
