@@ -64,6 +64,7 @@ export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onCh
             type="button"
             onClick={toggle}
             disabled={problem}
+            title={problem ? 'Fix the marked settings first' : undefined}
             aria-expanded={open}
             aria-controls="settings-body"
             className="inline-flex items-center gap-1 rounded font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 disabled:no-underline disabled:opacity-60"
