@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import { jobsOf, useVisitors, waitForCompleted } from './support/app';
+import { jobsOf, openSettings, useVisitors, waitForCompleted } from './support/app';
 
 const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg');
 
@@ -26,6 +26,7 @@ describe('output formats in the tool', () => {
 
   it('converts to AVIF, downloads photo.avif, and compares it decoded in the browser', async () => {
     const { page, tmp } = app;
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('avif');
     expect(await page.locator('#output-format-note').innerText()).toContain('older browsers');
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
@@ -53,6 +54,7 @@ describe('output formats in the tool', () => {
 
   it('remembers the chosen format across visits', async () => {
     const { page } = app;
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('webp');
     await page.reload();
     await page.getByText('Drop your images here').waitFor();
@@ -61,6 +63,7 @@ describe('output formats in the tool', () => {
 
   it('Auto uses the formats this browser shows and explains its choice on the card', async () => {
     const { page } = app;
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('auto');
     // Chromium 156 shows JPEG XL (on by default since 155).
     expect(await page.locator('#output-format-note').innerText()).toContain('This browser: JPEG XL, AVIF, WebP, JPEG, PNG.');
@@ -85,6 +88,7 @@ describe('output formats in the tool', () => {
       };
     });
     await page.reload();
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('auto');
     await page.locator('#output-format-note', { hasText: 'This browser: WebP, JPEG, PNG.' }).waitFor();
     await page.getByTestId('drop-zone-input').setInputFiles([SMALL_JPEG]);
@@ -100,6 +104,7 @@ describe('output formats in the tool', () => {
     const { page, tmp } = app;
     const logo = path.join(tmp, 'logo.png');
     await writeTransparentPng(logo);
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('jpeg');
     await page.getByTestId('background-colour').fill('#3366cc');
     await page.getByTestId('drop-zone-input').setInputFiles([logo]);

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
 import type { Page, Request } from 'playwright-core';
-import { listZip, useVisitors } from './support/app';
+import { listZip, openSettings, useVisitors } from './support/app';
 
 const FILES = [
   corpusPath('photos', 'turbo-testorig.jpg'), // 227×149 JPEG
@@ -128,6 +128,7 @@ describe('private mode: compress on this device', () => {
     await page.getByText('Drop your images here').waitFor();
     expect(await page.getByLabel('Private: compress on this device').isChecked()).toBe(true);
     expect(await page.getByTestId('private-mode').innerText()).toContain('never uploaded');
+    await openSettings(page);
     expect(await page.locator('#settings-metadata-note').innerText()).toContain('always removed');
     await page.getByLabel('Output format').selectOption('png');
     expect(await page.locator('#output-format-note').innerText()).toContain('losslessly only');
@@ -146,6 +147,7 @@ describe('private mode: compress on this device', () => {
     await page.reload();
     await page.getByText('Drop your images here').waitFor();
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('webp');
     await page.getByTestId('drop-zone-input').setInputFiles([FILES[0]!, FILES[2]!]);
     await settled(page, 2);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
 import { corpusPath } from '../support/paths';
-import { listZip, useVisitors } from './support/app';
+import { listZip, openSettings, useVisitors } from './support/app';
 
 const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg'];
 
@@ -40,6 +40,7 @@ async function serverSizes(page: Page, format: string): Promise<Record<string, n
 }
 
 async function browserSizes(page: Page, format: string, tmp: string): Promise<Record<string, number>> {
+  await openSettings(page);
   await page.getByLabel('Output format').selectOption(format);
   await page.getByTestId('drop-zone-input').setInputFiles(PHOTOS.map((name) => corpusPath('photos', name)));
   await page.locator('[data-testid="job-card"][data-status="completed"], [data-testid="job-card"][data-status="error"]').nth(PHOTOS.length - 1).waitFor({ timeout: 180_000 });

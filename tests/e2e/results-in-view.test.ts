@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import { jobsOf, useServedApp } from './support/app';
+import { chooseMode, jobsOf, openSettings, useServedApp } from './support/app';
 
 const PHOTO = fs.readFileSync(corpusPath('photos', 'turbo-testorig.jpg'));
 
@@ -56,8 +56,9 @@ describe('results in view', () => {
     const context = await app.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto('/');
+    await openSettings(page);
     await page.getByTestId('output-format').selectOption('jpeg');
-    await page.getByTestId('settings-mode').selectOption('lossless');
+    await chooseMode(page, 'lossless');
     const reason = page.getByTestId('settings-mode-problem');
     expect(await reason.innerText()).toMatch(/^Lossless cannot make a JPEG/);
     expect(await page.getByTestId('settings-mode').getAttribute('aria-invalid')).toBe('true');

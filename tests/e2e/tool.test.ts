@@ -10,7 +10,7 @@ import { GUEST_MAX_FILE_SIZE } from '#contract/limits';
 import { fileTooLargeMessage, MESSAGES } from '#contract/messages';
 import { corpusPath } from '../support/paths';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { SHOTS, jobsOf, listZip, toastShows, upload, useVisitors, waitForCompleted } from './support/app';
+import { SHOTS, jobsOf, listZip, openSettings, toastShows, upload, useVisitors, waitForCompleted } from './support/app';
 
 const KODIM = corpusPath('photos', 'kodim03.png');
 const SMALL_JPEG = corpusPath('photos', 'turbo-testorig.jpg');
@@ -59,6 +59,7 @@ describe('compression tool (guest)', () => {
 
   it('has working settings: presets and the custom slider', async () => {
     const { page } = app;
+    await openSettings(page);
     const web = page.getByRole('radio', { name: /Web Optimized/ });
     expect(await web.isChecked()).toBe(true);
     expect(await page.getByTestId('quality-value').innerText()).toBe('80%');

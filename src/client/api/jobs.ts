@@ -58,8 +58,8 @@ async function uploadForm(files: readonly File[], { quality, type, format, backg
   form.append('type', type);
   form.append('format', format);
   form.append('background', background);
-  // Auto may only answer with formats this browser can show.
-  if (format === 'auto') form.append('formats', (await displayableFormats()).join(','));
+  // Auto may only answer with formats this browser can show (unless the settings narrow it further: email and apps).
+  if (format === 'auto' && !fields.formats) form.append('formats', (await displayableFormats()).join(','));
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('images', file, file.name);
   return form;

@@ -37,13 +37,14 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
   {
     id: 'compression-modes',
     title: 'Compression modes and Adjust',
-    intro: 'The Mode setting decides how the quality of each file is chosen.',
+    intro: 'The settings card shows what the next upload will do in one line; Change opens it. Mode comes first and decides how the quality of each file is chosen, and only the controls that mode uses are shown under it.',
     points: [
-      'Quality uses the quality you set for every image.',
-      'Smart measures each image with a perceptual metric (SSIMULACRA 2) and lowers the quality where the difference would not show, never above the quality you set. Soft or already-compressed photos shrink further; detailed ones keep your setting. The card shows the quality chosen and the score reached.',
+      'Quality uses the quality you set: a preset or the custom slider.',
+      'Smart gives the smallest file that still looks the same: it measures each image with a perceptual metric (SSIMULACRA 2) and lowers the quality where the difference would not show, never above the quality set under Quality. Soft or already-compressed photos shrink further; detailed ones keep your setting. The card shows the quality chosen and how close it looks (looks identical, very close or visible changes; point at the words for the score).',
       'Target size finds the highest quality that keeps each file under the size you give, and says so plainly when even the lowest quality cannot (allow resizing to let it scale the image down instead).',
       'Lossless keeps every pixel exactly: lossless PNG, WebP or AVIF, or a JPEG kept as its own file.',
-      'Adjust, on a finished card, compresses that file again from its original with new settings, without another upload. While you change its settings it estimates the new size in every mode (in Smart and Target size, with the quality the search picks), and shows the original beside the estimated result at actual size, at a spot you pick by dragging or tapping on a small overview of the image.',
+      'A file that failed offers Try other settings: pick another format or mode and it runs again from the file already uploaded.',
+      'With Auto as the format, choose where the files go: for websites Auto may pick AVIF or WebP (the smallest the browser shows); for email and apps it keeps to JPEG and PNG, which every mail client and older app opens.',
     ],
   },
   {

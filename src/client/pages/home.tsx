@@ -31,7 +31,7 @@ export default function Home() {
   const [privateMode, setPrivateMode] = usePrivateMode();
   const [settings, setSettings] = useState<Settings>(initialSettings);
   const changeSettings = (next: Settings) => {
-    if (next.format !== settings.format || next.background !== settings.background) storeFormat(next);
+    if (next.format !== settings.format || next.background !== settings.background || next.autoFor !== settings.autoFor) storeFormat(next);
     if (next.control !== settings.control) storeControl(next.control);
     setSettings(next);
   };

@@ -162,3 +162,16 @@ export async function upload(page: Page, files: string[]): Promise<void> {
 export async function waitForCompleted(page: Page, count: number): Promise<void> {
   await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 90_000 });
 }
+
+/** Opens the settings card (it starts as a one-line summary) and waits for its fields. */
+export async function openSettings(page: Page): Promise<void> {
+  const toggle = page.getByTestId('settings-toggle');
+  await toggle.waitFor(); // the workspace may still be loading (private mode's is loaded when switched on)
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByTestId('settings-panel').waitFor();
+}
+
+/** Chooses a mode on the opened settings card (its radios are drawn as labelled tiles). */
+export async function chooseMode(page: Page, mode: 'quality' | 'smart' | 'size' | 'lossless'): Promise<void> {
+  await page.getByTestId('settings-mode').locator('label', { has: page.getByTestId(`settings-mode-${mode}`) }).click();
+}

@@ -61,7 +61,7 @@ describe('compression settings', () => {
     { id: 'web', name: 'Web Optimized', description: '', quality: 80, type: 'web', recommendedFor: [] },
   ];
   it('defaults to quality 80, type web', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ quality: 80, type: 'web', custom: false, format: 'original', background: '#ffffff', control: DEFAULT_CONTROL });
+    expect(DEFAULT_SETTINGS).toEqual({ quality: 80, type: 'web', custom: false, format: 'original', background: '#ffffff', autoFor: 'web', control: DEFAULT_CONTROL });
     expect(selectedPresetId(DEFAULT_SETTINGS, presets)).toBe('web');
   });
   it('switches to custom with type standard when the slider moves', () => {

@@ -89,6 +89,22 @@ describe('JobCard', () => {
     expect(h.onRemove).toHaveBeenCalledOnce();
   });
 
+  it('offers Try other settings on a failed card, handing it the job to re-tune', () => {
+    const h = renderCard({ status: 'error', error: 'Lossless JPEG output is only possible for a JPEG upload kept at its own size' });
+    fireEvent.click(screen.getByRole('button', { name: 'Try other settings for photo.jpg' }));
+    expect(h.onAdjust).toHaveBeenCalledWith(expect.objectContaining({ id: baseJob.id, status: 'error' }));
+  });
+
+  it.each([
+    [94.2, 'looks identical'],
+    [78.3, 'very close'],
+    [52, 'visible changes'],
+  ])('says a smart score of %f in words, with the number in the tooltip', (score, words) => {
+    renderCard({ status: 'completed', compressedSize: 150 * 1024, mode: 'smart', chosenQuality: 72, perceptualScore: score });
+    expect(screen.getByTestId('quality').textContent).toBe(`72% (smart, ${words})`);
+    expect(screen.getByTestId('quality-verdict').getAttribute('title')).toBe(`SSIMULACRA 2 score ${score.toFixed(1)} (100 = identical)`);
+  });
+
   describe('control', () => {
     const done: Partial<Job> = { status: 'completed', compressedSize: 150 * 1024, compressedPath: '/api/download/j1', completedAt: new Date().toISOString() };
 

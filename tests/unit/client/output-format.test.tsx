@@ -70,7 +70,7 @@ describe('the format choice is remembered', () => {
   it('round-trips through localStorage and starts from it', () => {
     expect(loadStoredFormat()).toBeNull();
     storeFormat({ format: 'avif', background: '#000000' });
-    expect(loadStoredFormat()).toEqual({ format: 'avif', background: '#000000' });
+    expect(loadStoredFormat()).toEqual({ format: 'avif', background: '#000000', autoFor: 'web' });
     expect(initialSettings()).toMatchObject({ format: 'avif', background: '#000000', quality: 80 });
   });
 
@@ -80,6 +80,6 @@ describe('the format choice is remembered', () => {
     localStorage.setItem(FORMAT_STORAGE_KEY, JSON.stringify({ format: 'gif', background: '#fff' }));
     expect(loadStoredFormat()).toBeNull();
     localStorage.setItem(FORMAT_STORAGE_KEY, JSON.stringify({ format: 'webp', background: 'nonsense' }));
-    expect(loadStoredFormat()).toEqual({ format: 'webp', background: '#ffffff' });
+    expect(loadStoredFormat()).toEqual({ format: 'webp', background: '#ffffff', autoFor: 'web' });
   });
 });

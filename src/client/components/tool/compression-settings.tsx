@@ -1,14 +1,17 @@
-import { Settings2 } from 'lucide-react';
+// The settings card: one line that says what the next upload will do ("Quality 80 · Keep original format · metadata
+// removed · original size") and a Change button that opens the rest. Open or closed is remembered for the visit
+// (the tab); a setting with a problem opens it, so the field marked red is always in sight.
+import { lazy, Suspense, useState } from 'react';
+import { ChevronDown, Settings2 } from 'lucide-react';
 import type { Preset } from '#contract/api';
 import { cn } from '#client/lib/cn.ts';
-import { qualityLevel, QUALITY_LEVEL_CLASSES } from '#client/lib/image-diff.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { OutputFormatChoice } from './output-format-choice';
-import { ControlSettingsFields } from './control-settings';
-import { formatModeProblem } from './control';
 import { COMPRESSION_PRESETS } from '#contract/presets';
-import { selectedPresetId, withCustomQuality, withPreset, type CompressionSettings as Settings } from './settings';
+import { controlProblems, formatModeProblem } from './control';
+import type { CompressionSettings as Settings } from './settings';
+import { settingsSummary } from './settings-summary';
 
+const SettingsPanel = lazy(() => import('./settings-panel.tsx'));
 
 export interface CompressionSettingsProps {
   /** The server's presets; the fallback ones until they arrive. */
@@ -19,87 +22,66 @@ export interface CompressionSettingsProps {
   onDevice?: boolean;
 }
 
+export const SETTINGS_OPEN_KEY = 'imagesqueeze.settings-open';
+
+function storedOpen(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(SETTINGS_OPEN_KEY) === '1';
+  } catch {
+    return false; // storage blocked: closed, the default
+  }
+}
+
+function storeOpen(open: boolean): void {
+  try {
+    globalThis.sessionStorage?.setItem(SETTINGS_OPEN_KEY, open ? '1' : '0');
+  } catch {
+    // Not remembered; nothing else depends on it.
+  }
+}
+
 // Until /api/compression-presets answers, the contract's own presets (the same the server serves): the choice never jumps.
 export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onChange, onDevice = false }: CompressionSettingsProps) {
-  const selected = selectedPresetId(value, presets);
+  const [opened, setOpened] = useState(storedOpen);
+  const problem = formatModeProblem(value.format, value.control.mode) !== null || Object.keys(controlProblems(value.control)).length > 0;
+  const open = opened || problem;
+  const toggle = () => {
+    storeOpen(!open);
+    setOpened(!open);
+  };
 
   return (
-    <Card>
-      <CardHeader>
+    // self-start: beside the queue card the summary keeps its own height instead of stretching to the row's.
+    <Card className="self-start" data-testid="settings-card">
+      <CardHeader className={open ? 'pb-3' : 'pb-5'}>
         <CardTitle className="flex items-center gap-2">
           <Settings2 className="h-5 w-5 text-blue-700" aria-hidden="true" />
           Compression Settings
         </CardTitle>
-        <p className="text-sm text-slate-600">Pick a preset or set your own quality, and the format to save in. Applies to the next upload.</p>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">Quality preset</legend>
-          <div className="grid gap-2">
-            {presets.map((p) => {
-              const checked = selected === p.id;
-              return (
-                <label
-                  key={p.id}
-                  className={cn(
-                    'flex cursor-pointer flex-col rounded-lg border p-3 text-left transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600',
-                    checked ? 'border-blue-600 bg-blue-50' : 'border-slate-200 hover:border-slate-300',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="compression-preset"
-                    value={p.id}
-                    checked={checked}
-                    onChange={() => onChange({ ...value, ...withPreset(p) })}
-                    className="sr-only"
-                  />
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="font-medium text-slate-900">{p.name}</span>
-                    <span className={cn('text-sm font-semibold', QUALITY_LEVEL_CLASSES[qualityLevel(p.quality)])}>{p.quality}%</span>
-                  </span>
-                  <span className="mt-0.5 text-xs text-slate-600">{p.description}</span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
-        <div className={cn('rounded-lg border p-3', value.custom ? 'border-blue-600 bg-blue-50' : 'border-slate-200')}>
-          <div className="mb-3 flex items-center justify-between">
-            <label id="custom-quality-label" htmlFor="custom-quality" className="text-sm font-medium text-slate-800">
-              Custom quality {value.custom && <span className="text-blue-700">(selected)</span>}
-            </label>
-            <output htmlFor="custom-quality" className="text-sm font-semibold text-slate-900" data-testid="quality-value">
-              {value.quality}%
-            </output>
-          </div>
-          {/* A native range input: keyboard and screen-reader support built in, and no slider library on the tool's first load. */}
-          <input
-            id="custom-quality"
-            type="range"
-            min={1}
-            max={100}
-            step={1}
-            value={value.quality}
-            aria-valuetext={`${value.quality}%`}
-            onChange={(e) => onChange({ ...value, ...withCustomQuality(Number(e.target.value)) })}
-            className="h-5 w-full cursor-pointer accent-blue-600"
-            data-testid="quality-slider"
-          />
-          <div className="mt-1 flex justify-between text-xs text-slate-600">
-            <span>Smaller file</span>
-            <span>Better quality</span>
-          </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+          <p data-testid="settings-summary">{settingsSummary(value, onDevice).join(' · ')}</p>
+          <button
+            type="button"
+            onClick={toggle}
+            disabled={problem}
+            title={problem ? 'Fix the marked settings first' : undefined}
+            aria-expanded={open}
+            aria-controls="settings-body"
+            className="inline-flex items-center gap-1 rounded font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 disabled:no-underline disabled:opacity-60"
+            data-testid="settings-toggle"
+          >
+            {open ? 'Done' : 'Change'}
+            <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          </button>
         </div>
-        <OutputFormatChoice value={value} onChange={onChange} onDevice={onDevice} />
-        <ControlSettingsFields
-          idPrefix="settings"
-          value={value.control}
-          onChange={(control) => onChange({ ...value, control })}
-          onDevice={onDevice}
-          comboProblem={formatModeProblem(value.format, value.control.mode)}
-        />
-      </CardContent>
+      </CardHeader>
+      {open && (
+        <CardContent id="settings-body">
+          <Suspense fallback={<div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading settings" />}>
+            <SettingsPanel presets={presets} value={value} onChange={onChange} onDevice={onDevice} />
+          </Suspense>
+        </CardContent>
+      )}
     </Card>
   );
 }

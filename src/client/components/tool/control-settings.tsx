@@ -13,6 +13,8 @@ export function ControlSettingsFields({
   serverProblem,
   onDevice = false,
   comboProblem,
+  showMode = true,
+  resizeNote,
 }: {
   value: ControlSettings;
   onChange: (next: ControlSettings) => void;
@@ -23,6 +25,10 @@ export function ControlSettingsFields({
   onDevice?: boolean;
   /** The mode cannot go with the chosen output format (see formatModeProblem): said under Mode. */
   comboProblem?: string | null;
+  /** False where the mode is chosen above, first (the settings card's mode choice). */
+  showMode?: boolean;
+  /** A combination that fails for some files (losslessResizeNote), said under the resize fields. */
+  resizeNote?: string | null;
 }) {
   const problems = controlProblems(value);
   const problemOf = (field: ControlField) => problems[field] ?? (serverProblem?.field === field ? serverProblem.message : undefined);
@@ -53,64 +59,40 @@ export function ControlSettingsFields({
       </div>
     );
   };
-  const targetProblem = problemOf('targetSize');
 
   return (
     <div className="space-y-4 rounded-lg border border-slate-200 p-3">
-      <div>
-        <label htmlFor={id('mode')} className="mb-2 block text-sm font-medium text-slate-800">
-          Mode
-        </label>
-        <select
-          id={id('mode')}
-          value={value.mode}
-          onChange={(e) => onChange({ ...value, mode: e.target.value as CompressionMode })}
-          aria-describedby={comboProblem ? `${id('mode-note')} ${id('mode-problem')}` : id('mode-note')}
-          aria-invalid={comboProblem ? true : undefined}
-          className={`${INPUT} ${comboProblem ? 'border-red-600' : 'border-slate-300'}`}
-          data-testid={id('mode')}
-        >
-          {COMPRESSION_MODES.map((m) => (
-            <option key={m} value={m}>
-              {MODE_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        <p id={id('mode-note')} className="mt-1 text-xs text-slate-600">
-          {MODE_NOTES[value.mode]}
-        </p>
-        {comboProblem && (
-          <p id={id('mode-problem')} role="alert" className="mt-1 text-xs text-red-700" data-testid={id('mode-problem')}>
-            {comboProblem}
-          </p>
-        )}
-      </div>
-      {value.mode === 'size' && (
+      {showMode && (
         <div>
-          <label htmlFor={id('target')} className="mb-1 block text-xs font-medium text-slate-700">
-            Largest file size (KB)
+          <label htmlFor={id('mode')} className="mb-2 block text-sm font-medium text-slate-800">
+            Mode
           </label>
-          <input
-            id={id('target')}
-            inputMode="decimal"
-            value={value.targetKb}
-            onChange={(e) => onChange({ ...value, targetKb: e.target.value })}
-            aria-invalid={targetProblem ? true : undefined}
-            aria-describedby={targetProblem ? id('target-problem') : undefined}
-            className={`${INPUT} ${targetProblem ? 'border-red-600' : 'border-slate-300'}`}
-            data-testid={id('target')}
-          />
-          {targetProblem && (
-            <p id={id('target-problem')} role="alert" className="mt-1 text-xs text-red-700">
-              {targetProblem}
+          <select
+            id={id('mode')}
+            value={value.mode}
+            onChange={(e) => onChange({ ...value, mode: e.target.value as CompressionMode })}
+            aria-describedby={comboProblem ? `${id('mode-note')} ${id('mode-problem')}` : id('mode-note')}
+            aria-invalid={comboProblem ? true : undefined}
+            className={`${INPUT} ${comboProblem ? 'border-red-600' : 'border-slate-300'}`}
+            data-testid={id('mode')}
+          >
+            {COMPRESSION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {MODE_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          <p id={id('mode-note')} className="mt-1 text-xs text-slate-600">
+            {MODE_NOTES[value.mode]}
+          </p>
+          {comboProblem && (
+            <p id={id('mode-problem')} role="alert" className="mt-1 text-xs text-red-700" data-testid={id('mode-problem')}>
+              {comboProblem}
             </p>
           )}
-          <label className="mt-2 flex items-center gap-2 text-xs text-slate-700">
-            <input type="checkbox" checked={value.allowResize} onChange={(e) => onChange({ ...value, allowResize: e.target.checked })} data-testid={id('allow-resize')} />
-            Make the image smaller if no quality reaches this size
-          </label>
         </div>
       )}
+      {showMode && value.mode === 'size' && <TargetSizeField value={value} onChange={onChange} idPrefix={idPrefix} problem={problemOf('targetSize')} />}
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800">Resize to fit</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -118,6 +100,11 @@ export function ControlSettingsFields({
           {numberField('maxHeight', 'Max height (px)')}
         </div>
         <p className="mt-1 text-xs text-slate-600">Keeps the proportions and never enlarges. Leave blank to keep the size.</p>
+        {resizeNote && (
+          <p role="alert" className="mt-1 text-xs text-amber-900" data-testid={id('resize-note')}>
+            {resizeNote}
+          </p>
+        )}
       </fieldset>
       <div>
         <label htmlFor={id('metadata')} className="mb-2 block text-sm font-medium text-slate-800">
@@ -143,6 +130,47 @@ export function ControlSettingsFields({
           {onDevice && <> In private mode metadata is always removed: keeping it needs our servers.</>}
         </p>
       </div>
+    </div>
+  );
+}
+
+/** Size mode's target (in KB) and whether the image may be made smaller to reach it. */
+export function TargetSizeField({
+  value,
+  onChange,
+  idPrefix,
+  problem: targetProblem,
+}: {
+  value: ControlSettings;
+  onChange: (next: ControlSettings) => void;
+  idPrefix: string;
+  problem?: string;
+}) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id('target')} className="mb-1 block text-xs font-medium text-slate-700">
+        Largest file size (KB)
+      </label>
+      <input
+        id={id('target')}
+        inputMode="decimal"
+        value={value.targetKb}
+        onChange={(e) => onChange({ ...value, targetKb: e.target.value })}
+        aria-invalid={targetProblem ? true : undefined}
+        aria-describedby={targetProblem ? id('target-problem') : undefined}
+        className={`${INPUT} ${targetProblem ? 'border-red-600' : 'border-slate-300'}`}
+        data-testid={id('target')}
+      />
+      {targetProblem && (
+        <p id={id('target-problem')} role="alert" className="mt-1 text-xs text-red-700">
+          {targetProblem}
+        </p>
+      )}
+      <label className="mt-2 flex items-center gap-2 text-xs text-slate-700">
+        <input type="checkbox" checked={value.allowResize} onChange={(e) => onChange({ ...value, allowResize: e.target.checked })} data-testid={id('allow-resize')} />
+        Make the image smaller if no quality reaches this size
+      </label>
     </div>
   );
 }

@@ -36,8 +36,8 @@ export const DEFAULT_CONTROL: ControlSettings = {
 export type ControlField = 'targetSize' | 'maxWidth' | 'maxHeight';
 
 export const MODE_NOTES: Record<CompressionMode, string> = {
-  quality: 'Uses the quality above for every image.',
-  smart: 'Uses the lowest quality per image, at most the one above, that a perceptual metric says still looks as good.',
+  quality: 'Uses the quality you set, as it is.',
+  smart: 'The smallest file that still looks the same: per image, the lowest quality (at most the one set) that a perceptual metric cannot tell apart.',
   size: 'Finds the best quality that keeps each file under the size you give.',
   lossless: 'Keeps every pixel exactly; files shrink less.',
 };
@@ -49,6 +49,13 @@ export const METADATA_NOTES: Record<MetadataPolicy, string> = {
 };
 
 export const MODE_LABELS: Record<CompressionMode, string> = { quality: 'Quality', smart: 'Smart', size: 'Target size', lossless: 'Lossless' };
+/** Each mode in a few plain words, for the settings card's mode choice. */
+export const MODE_HINTS: Record<CompressionMode, string> = {
+  quality: 'you set the quality',
+  smart: 'the smallest that still looks the same',
+  size: 'under a file size',
+  lossless: 'every pixel kept',
+};
 export const METADATA_LABELS: Record<MetadataPolicy, string> = { strip: 'Remove', keep: 'Keep, without location', 'keep-all': 'Keep all' };
 
 const KB = 1024;
@@ -76,6 +83,16 @@ export function controlProblems(control: ControlSettings): Partial<Record<Contro
 export function formatModeProblem(format: OutputFormat, mode: CompressionMode): string | null {
   if (mode === 'lossless' && format === 'jpeg') return 'Lossless cannot make a JPEG: choose PNG, WebP, AVIF or Auto as the format, or another mode';
   return null;
+}
+
+/**
+ * Lossless, the upload's own format and a resize bound: a JPEG upload that the bound makes smaller fails (lossless
+ * JPEG output is only the upload kept at its own size), a PNG, WebP or AVIF one does not. Whether a JPEG gets
+ * smaller is known only once it is decoded, so this is said next to the resize fields rather than refused.
+ */
+export function losslessResizeNote(format: OutputFormat, control: Pick<ControlSettings, 'mode' | 'maxWidth' | 'maxHeight'>): string | null {
+  if (control.mode !== 'lossless' || format !== 'original' || !(control.maxWidth.trim() || control.maxHeight.trim())) return null;
+  return 'Lossless cannot resize a JPEG and keep it a JPEG: JPEG files larger than this will fail. Choose PNG, WebP or AVIF as the format to resize them';
 }
 
 /** A resize bound as the API takes it: blank is null (no bound; a re-tune removes one). */

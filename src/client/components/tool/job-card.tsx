@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, RotateCcw, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
 import type { Job } from '#contract/api';
 import { cn } from '#client/lib/cn.ts';
-import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, perceptualScoreText, savingPercent } from '#client/lib/format.ts';
+import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, perceptualScoreText, perceptualVerdict, savingPercent } from '#client/lib/format.ts';
 import { autoDecisionText, outputFormatText } from '#client/lib/output-format.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -21,11 +21,24 @@ export interface JobCardProps {
   removing?: boolean;
 }
 
-/** What the Quality row says: the setting, or what smart or size mode chose, or that the file is lossless. */
-function qualityText(job: Job): string {
+/**
+ * What the Quality row says: the setting, or what smart or size mode chose, or that the file is lossless. Smart's
+ * score is said in words ("very close"), the number in a tooltip (docs/decisions/0426-one-settings-model.md).
+ */
+function qualityText(job: Job): ReactNode {
   if (job.mode === 'lossless') return 'Lossless';
   if (job.mode === 'smart' && job.chosenQuality != null) {
-    return `${job.chosenQuality}% (smart${job.perceptualScore != null ? `, score ${perceptualScoreText(job.perceptualScore)}` : ''})`;
+    if (job.perceptualScore == null) return `${job.chosenQuality}% (smart)`;
+    const score = perceptualScoreText(job.perceptualScore);
+    return (
+      <>
+        {job.chosenQuality}% (smart,{' '}
+        <span title={`SSIMULACRA 2 score ${score} (100 = identical)`} data-testid="quality-verdict">
+          {perceptualVerdict(job.perceptualScore)}
+        </span>
+        )
+      </>
+    );
   }
   if (job.mode === 'size') return job.chosenQuality != null ? `${job.chosenQuality}% (chosen for ${formatFileSize(job.targetSize ?? 0)})` : `Fit ${formatFileSize(job.targetSize ?? 0)}`;
   return `${job.chosenQuality ?? job.compressionQuality}%`;
@@ -212,17 +225,26 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
               )}
             </>
           ) : job.status === 'error' ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              className="flex-1 text-red-700!"
-              disabled={removing}
-              onClick={() => onRemove(job)}
-              aria-label={`Remove ${job.filename}`}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              Remove
-            </Button>
+            <>
+              {/* The upload is kept until it expires: other settings re-run it from there, without uploading again. */}
+              {onAdjust && (
+                <Button size="sm" className="flex-1" onClick={() => onAdjust(job)} aria-label={`Try other settings for ${job.filename}`} data-testid="try-other-settings">
+                  <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                  Try other settings
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="secondary"
+                className="flex-1 text-red-700!"
+                disabled={removing}
+                onClick={() => onRemove(job)}
+                aria-label={`Remove ${job.filename}`}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                Remove
+              </Button>
+            </>
           ) : (
             <Button size="sm" variant="secondary" className="flex-1" disabled>
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { FORMAT_LABELS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
 import { displayableFormats } from '#client/lib/format-support.ts';
-import type { CompressionSettings } from './settings';
+import type { AutoTarget, CompressionSettings } from './settings';
 
 const NOTES: Record<OutputFormat, string> = {
   original: 'Each image stays in its own format (JPEG, PNG, WebP or AVIF).',
@@ -55,13 +55,14 @@ export function OutputFormatChoice({
         ))}
       </select>
       <p id="output-format-note" className="mt-2 text-xs text-slate-600">
-        {NOTES[value.format]}
-        {value.format === 'auto' && shown && <> This browser: {shown.map((f) => FORMAT_LABELS[f]).join(', ')}.</>}
+        {value.format === 'auto' && value.autoFor === 'apps' ? 'Per image, the smaller of JPEG and PNG at the same visual quality.' : NOTES[value.format]}
+        {value.format === 'auto' && value.autoFor === 'web' && shown && <> This browser: {shown.map((f) => FORMAT_LABELS[f]).join(', ')}.</>}
         {onDevice && (value.format === 'png' || value.format === 'original' || value.format === 'auto') && (
           <> On this device PNG is saved losslessly only: reducing its colours (a smaller PNG) needs our servers.</>
         )}
         {unsupported && <strong className="text-red-700"> This browser cannot show {FORMAT_LABELS[value.format]}; the files still download.</strong>}
       </p>
+      {value.format === 'auto' && <AutoTargetChoice value={value.autoFor} onChange={(autoFor) => onChange({ ...value, autoFor })} />}
       {value.format === 'jpeg' && (
         <div className="mt-3 flex items-center gap-2">
           <input
@@ -78,5 +79,30 @@ export function OutputFormatChoice({
         </div>
       )}
     </div>
+  );
+}
+
+const AUTO_TARGETS: Array<[AutoTarget, string, string]> = [
+  ['web', 'For websites', 'AVIF and WebP allowed: the smallest files, shown by current browsers.'],
+  ['apps', 'For email and apps', 'JPEG or PNG only: opens in every mail client, marketplace and older app.'],
+];
+
+/** Where Auto's files go next decides what it may pick: an AVIF is no use to a mail client or an older Office. */
+function AutoTargetChoice({ value, onChange }: { value: AutoTarget; onChange: (next: AutoTarget) => void }) {
+  return (
+    <fieldset className="mt-3">
+      <legend className="mb-1 text-xs font-medium text-slate-700">Where will the files go?</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {AUTO_TARGETS.map(([id, label, note]) => (
+          <label key={id} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2 text-xs text-slate-700 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
+            <input type="radio" name="auto-target" value={id} checked={value === id} onChange={() => onChange(id)} className="mt-0.5" data-testid={`auto-for-${id}`} />
+            <span>
+              <span className="block font-medium text-slate-900">{label}</span>
+              {note}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

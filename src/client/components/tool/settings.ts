@@ -3,7 +3,15 @@
 import type { CompressionType, Preset } from '#contract/api';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from '#contract/limits';
 import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } from '#contract/settings';
-import { DEFAULT_CONTROL, loadStoredControl, type ControlSettings } from './control';
+import { DEFAULT_CONTROL, controlFields, loadStoredControl, type ControlSettings } from './control';
+
+/**
+ * Where Auto's results go next: `web` lets it pick any format this browser shows (AVIF and WebP included); `apps`
+ * limits it to JPEG and PNG, which every mail client, marketplace and older desktop app opens (sent as the API's
+ * `formats`: docs/decisions/0426-one-settings-model.md).
+ */
+export type AutoTarget = 'web' | 'apps';
+export const APPS_FORMATS = 'jpeg,png';
 
 export interface CompressionSettings {
   /** Mode, target size, resize and metadata (control.ts), remembered across visits. */
@@ -14,6 +22,8 @@ export interface CompressionSettings {
   format: OutputFormat;
   /** '#rrggbb' that transparency is flattened onto when the output is JPEG. */
   background: string;
+  /** Auto's candidates: for websites (any shown format) or for email and apps (JPEG/PNG). */
+  autoFor: AutoTarget;
 }
 
 export const DEFAULT_SETTINGS: CompressionSettings = {
@@ -23,7 +33,13 @@ export const DEFAULT_SETTINGS: CompressionSettings = {
   custom: false,
   format: 'original',
   background: DEFAULT_BACKGROUND,
+  autoFor: 'web',
 };
+
+/** The upload's further form fields: the control settings, and Auto's JPEG/PNG-only candidates when asked for. */
+export function uploadFields(settings: Pick<CompressionSettings, 'control' | 'format' | 'autoFor'>): Record<string, string> {
+  return { ...controlFields(settings.control), ...(settings.format === 'auto' && settings.autoFor === 'apps' ? { formats: APPS_FORMATS } : {}) };
+}
 
 type QualityChoice = Pick<CompressionSettings, 'quality' | 'type' | 'custom'>;
 
@@ -51,6 +67,7 @@ export const FORMAT_STORAGE_KEY = 'imagesqueeze.output-format';
 interface StoredFormat {
   format: OutputFormat;
   background: string;
+  autoFor?: AutoTarget;
 }
 
 export function loadStoredFormat(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): StoredFormat | null {
@@ -60,7 +77,7 @@ export function loadStoredFormat(storage: Pick<Storage, 'getItem'> | undefined =
     const parsed = JSON.parse(raw) as Partial<StoredFormat>;
     const format = (OUTPUT_FORMATS as readonly string[]).includes(parsed.format ?? '') ? (parsed.format as OutputFormat) : null;
     if (!format) return null;
-    return { format, background: parseColour(parsed.background ?? '') ?? DEFAULT_BACKGROUND };
+    return { format, background: parseColour(parsed.background ?? '') ?? DEFAULT_BACKGROUND, autoFor: parsed.autoFor === 'apps' ? 'apps' : 'web' };
   } catch {
     return null; // storage blocked or damaged: defaults
   }
@@ -68,7 +85,7 @@ export function loadStoredFormat(storage: Pick<Storage, 'getItem'> | undefined =
 
 export function storeFormat(value: StoredFormat, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
   try {
-    storage?.setItem(FORMAT_STORAGE_KEY, JSON.stringify({ format: value.format, background: value.background }));
+    storage?.setItem(FORMAT_STORAGE_KEY, JSON.stringify({ format: value.format, background: value.background, autoFor: value.autoFor ?? 'web' }));
   } catch {
     // Private mode or a full quota: the choice simply is not remembered.
   }

@@ -4,14 +4,14 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Job, Preset } from '#contract/api';
 import { useAdjustFocusReturn } from './adjust-focus';
 import { CompressionSettings } from './compression-settings';
-import { controlFields, controlProblems, formatModeProblem } from './control';
+import { controlProblems, formatModeProblem } from './control';
 import { DropZone } from './drop-zone';
 import type { JobSource } from './job-source';
 import { JobsGrid } from './jobs-grid';
 import { PausedNotice } from './paused-notice';
 import { QueueJumpBar } from './queue-jump-bar';
 import { QueuePanel } from './queue-panel';
-import type { CompressionSettings as Settings } from './settings';
+import { uploadFields, type CompressionSettings as Settings } from './settings';
 
 // Only needed once a result is compared; keeps the tool's first load small.
 const QualityAssessment = lazy(() => import('./comparison/quality-assessment.tsx'));
@@ -63,9 +63,13 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
           // reason. Either way nothing is sent, so no file fails after upload.
           const combo = formatModeProblem(settings.format, settings.control.mode);
           const blocked = combo ?? (Object.keys(controlProblems(settings.control)).length > 0 ? 'Fix the highlighted compression settings first' : null);
-          return blocked
-            ? Promise.resolve(files.map((f) => ({ filename: f.name, message: blocked })))
-            : source.send(files, { ...settings, fields: controlFields(settings.control) });
+          if (blocked) {
+            // The settings card is open whenever a setting has a problem: take the user to the first marked field.
+            const marked = document.querySelector<HTMLElement>('[data-testid="settings-card"] [aria-invalid="true"]');
+            (marked?.matches('input, select') ? marked : marked?.querySelector<HTMLElement>('input:checked'))?.focus();
+            return Promise.resolve(files.map((f) => ({ filename: f.name, message: blocked })));
+          }
+          return source.send(files, { ...settings, fields: uploadFields(settings) });
         }}
       />
       <PausedNotice status={source.queueStatus} busy={source.queueBusy} onResume={() => source.queueAction('resume')} />
