@@ -52,6 +52,22 @@ describe('animated images', { timeout: HANG_GUARD_MS }, () => {
     expect(result.output).toMatchObject({ width: 48, height: 32 });
   });
 
+  it('an animated WebP that re-encoding cannot shrink is passed on without its EXIF and XMP, frames and loop intact', async () => {
+    const plain = await animation('webp', SPEC);
+    const tagged = await sharp(plain, { animated: true })
+      .webp({ quality: 5, loop: SPEC.loop, delay: SPEC.delay })
+      .withExif({ IFD0: { Copyright: 'Someone' }, IFD3: { GPSMapDatum: 'SECRET-DATUM' } })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><secret-place/></x:xmpmeta>')
+      .toBuffer();
+    expect(tagged.toString('latin1')).toContain('SECRET-DATUM');
+    const result = await compress(tagged, { quality: 100 });
+    expect(result.keptOriginal).toBe(true);
+    expect(result.data.toString('latin1')).not.toMatch(/SECRET-DATUM|secret-place|Someone/);
+    const meta = await sharp(result.data, { animated: true }).metadata();
+    expect([meta.pages, meta.loop, meta.delay, meta.exif, meta.xmp]).toEqual([SPEC.frames, SPEC.loop, SPEC.delay, undefined, undefined]);
+    expect((await compress(tagged, { quality: 100, metadata: 'keep-all' })).data.equals(tagged)).toBe(true);
+  });
+
   it('refuses a frame bomb from its header, naming the limit (width × height × frames)', async () => {
     const bomb = gifFrameBomb(200); // 200 frames of 1000×1000: 200 megapixels in a few kilobytes
     expect(bomb.length).toBeLessThan(10_000);

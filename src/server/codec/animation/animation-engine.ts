@@ -4,7 +4,7 @@
 // format written; `pixels` is smart mode's sample: the first, middle and last frames stacked, which the smart search
 // scores as still WebP encodings at each quality it probes (libwebp encodes an animation's frames with the same
 // settings), before the whole animation is encoded once at the quality chosen.
-import { boundsOf, CodecError, type CodecLimits, type CodecSettings, type Engine, type EncodeParams, type Encoded, type Pixels } from '#codec-core/index';
+import { basePolicy, boundsOf, CodecError, type CodecLimits, type CodecSettings, type Engine, type EncodeParams, type Encoded, type Pixels } from '#codec-core/index';
 import { webpLosslessOptions, webpOptions } from '#codec-core/formats/webp';
 import { Deadline } from '#server/codec/deadline';
 import { encodePixels } from '#server/codec/engine/encode';
@@ -13,6 +13,7 @@ import { sharpEngine } from '#server/codec/engine/sharp-engine';
 import { toCodecError } from '#server/codec/errors';
 import { sharp, type Sharp } from '#server/codec/sharp-setup';
 import { allFrames, animationHeader, animationTooLarge, decodeApng, oneFrame, type AnimationHeader, type DecodedFrames } from './frames';
+import { animatedWebpWithoutMetadata } from '#server/codec/metadata/metadata-write';
 
 export const ANIMATION_FORMATS_MESSAGE = 'Animated images are saved as animated WebP: choose Keep original, WebP or Auto';
 /** libvips's AVIF writer (heifsave) writes one picture: an animation cannot be kept as AVIF (0411). */
@@ -137,8 +138,12 @@ export const animationEngine: Engine<AnimatedImage> = {
   // Only Auto looks at traits, and open() fixes the format: nothing to measure.
   traits: async (image) => ({ transparent: image.hasAlpha, photographic: true }),
   encode: (image, format, params) => encode(image, format, params),
-  // An animated WebP upload may be the result as it came (never larger); its metadata is what libvips keeps.
-  passOn: (image) => (image.header.format === 'webp' ? image.input : null),
+  // An animated WebP upload may be the result as it came (never larger): as it is under keep-all, otherwise without
+  // its EXIF and XMP chunks (their location and camera fields are not rewritten in an animation; its ICC stays).
+  passOn: (image) => {
+    if (image.header.format !== 'webp') return null;
+    return basePolicy(image.settings.metadata) === 'keep-all' ? image.input : animatedWebpWithoutMetadata(image.input);
+  },
   pixels,
   encodePixels: (image, sample, format, quality, exact) => encodePixels(image, sample, format, quality, exact),
   decodePixels: (image, data) => sharpEngine.decodePixels(image, data),

@@ -241,3 +241,30 @@ export function withWebpMetadata(webp: Buffer, blocks: MetadataBlocks): Buffer |
   header.write('WEBP', 8, 'latin1');
   return Buffer.concat([header, body]);
 }
+
+/**
+ * An animated WebP without its EXIF and XMP chunks (its frames, ICC profile and loop untouched, VP8X's flags kept
+ * true), for passing the upload on: unlike a still WebP it is not rebuilt from its image chunks, since every ANMF
+ * frame is picture. Null when the RIFF stream cannot be walked.
+ */
+export function animatedWebpWithoutMetadata(webp: Buffer): Buffer | null {
+  if (webp.length < 20 || webp.toString('latin1', 0, 4) !== 'RIFF' || webp.toString('latin1', 8, 12) !== 'WEBP') return null;
+  const chunks: Buffer[] = [];
+  let pos = 12;
+  while (pos + 8 <= webp.length) {
+    const type = webp.toString('latin1', pos, pos + 4);
+    const size = webp.readUInt32LE(pos + 4);
+    const end = pos + 8 + size;
+    if (end > webp.length) return null;
+    const data = Buffer.from(webp.subarray(pos + 8, end));
+    if (type === 'VP8X' && size >= 10) data[0] = data[0]! & ~(VP8X_EXIF | VP8X_XMP);
+    if (type !== 'EXIF' && type !== 'XMP ') chunks.push(riffChunk(type, data));
+    pos = end + (size & 1);
+  }
+  const body = Buffer.concat(chunks);
+  const header = Buffer.alloc(12);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(4 + body.length, 4);
+  header.write('WEBP', 8, 'latin1');
+  return Buffer.concat([header, body]);
+}
