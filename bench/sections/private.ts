@@ -18,7 +18,9 @@ import { withServer } from '../lib/server';
 import { median, percentile, round } from '../lib/stats';
 
 const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg', 'exif-orient6-landscape.jpg'];
-const FORMATS = ['jpeg', 'webp', 'avif'] as const;
+const ALL_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
+/** BENCH_PRIVATE_FORMATS=avif,png measures only those (each format's batches take minutes). */
+const FORMATS = ALL_FORMATS.filter((f) => !process.env.BENCH_PRIVATE_FORMATS || process.env.BENCH_PRIVATE_FORMATS.split(',').includes(f));
 const PRESETS = [60, 80, 90];
 
 interface Run {
@@ -181,7 +183,7 @@ export const privateMode: BenchSection = {
           '',
           `Longest task on the page's thread during the batches: ${round(Math.max(0, ...longest), 0)} ms (${longest.filter((d) => d > 100).length} over 100 ms).`,
           '',
-          `Beyond the tool page with private mode on, the first compressions download ${round(jsBytes / 1024, 1)} KiB of JavaScript (${round(jsGzip / 1024, 1)} KiB gzip: the codec worker and the encoders' glue) and ${round(wasmBytes / 1024, 1)} KiB of WebAssembly (the JPEG, WebP and AVIF encoders, each fetched when first needed). The private-mode chunk itself loads with the switch.`,
+          `Beyond the tool page with private mode on, the first compressions download ${round(jsBytes / 1024, 1)} KiB of JavaScript (${round(jsGzip / 1024, 1)} KiB gzip: the codec worker and the encoders' glue) and ${round(wasmBytes / 1024, 1)} KiB of WebAssembly (the JPEG, WebP, AVIF and PNG encoders, each fetched when first needed). The private-mode chunk itself loads with the switch.`,
         ].join('\n');
         return { markdown, json: { ...json, speed, longestTaskMs: Math.max(0, ...longest), jsBytes, jsGzip, wasmBytes } };
       } finally {

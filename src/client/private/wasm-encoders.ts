@@ -5,12 +5,15 @@ import { avifLosslessOptions, avifOptions } from '#codec-core/index';
 import { jpegOptions, type ChromaSubsampling } from '#codec-core/index';
 import { webpLosslessOptions, webpOptions } from '#codec-core/index';
 import type { ImageFormat } from '#contract/settings';
+import { CodecError } from '#codec-core/index';
 
 export interface EncodeRequest {
   quality: number;
   lossless: boolean;
   /** JPEG only: chosen per image by the caller, as the server does. */
   chroma: ChromaSubsampling;
+  /** PNG only: the palette at exactly `quality`, without the floor (size mode searches the quality itself). */
+  exactQuality?: boolean;
 }
 
 /** libaom's speed is sharp's effort counted from the other end (libvips's heifsave: speed = 9 - effort). */
@@ -45,18 +48,25 @@ async function encodeAvif(image: ImageData, { quality, lossless }: EncodeRequest
   return encode(image, { quality: options.quality, speed: aomSpeed(options.effort), subsample: avifSubsample(options.chromaSubsampling), bitDepth: 8 });
 }
 
-/**
- * PNG is always lossless here: the server's palette quantisation (libimagequant) has no browser build, so a PNG
- * result is oxipng's lossless file whatever the quality (the tool says so next to the format).
- */
-async function encodePng(image: ImageData): Promise<ArrayBuffer> {
+/** oxipng on RGBA pixels, loaded with the first PNG. */
+async function oxipng(rgba: { data: Uint8Array | Uint8ClampedArray; width: number; height: number }): Promise<Uint8Array> {
   const { default: optimise } = await import('@jsquash/oxipng/optimise.js');
-  return optimise(image, { level: 2, interlace: false, optimiseAlpha: false });
+  const pixels = new ImageData(new Uint8ClampedArray(rgba.data.buffer as ArrayBuffer, rgba.data.byteOffset, rgba.data.byteLength), rgba.width, rgba.height);
+  return new Uint8Array(await optimise(pixels, { level: 2, interlace: false, optimiseAlpha: false }));
+}
+
+/**
+ * PNG by the server's rules (a palette when small and good enough, else lossless); the quantiser (image-q) and the
+ * pipeline are loaded with the first PNG, as the other encoders are with their format.
+ */
+async function encodePng(image: ImageData, { quality, lossless, exactQuality = false }: EncodeRequest): Promise<Uint8Array> {
+  const { encodePng: pipeline } = await import('./png-pipeline');
+  return pipeline(image, { quality, lossless, exactQuality }, oxipng);
 }
 
 /** JPEG XL is made by the server only (libjxl's tools, docs/decisions/0401); private mode never plans it. */
 function unsupportedHere(format: ImageFormat): never {
-  throw new Error(`${format} is not encoded in the browser; it needs the server`);
+  throw new CodecError('unsupported-format', `${format === 'jxl' ? 'JPEG XL' : format} results are made on our servers only. Turn private mode off, or choose another format.`);
 }
 
 export async function encodeRgba(image: ImageData, format: ImageFormat, request: EncodeRequest): Promise<Uint8Array> {
@@ -68,7 +78,7 @@ export async function encodeRgba(image: ImageData, format: ImageFormat, request:
         : format === 'avif'
           ? await encodeAvif(image, request)
           : format === 'png'
-            ? await encodePng(image)
+            ? await encodePng(image, request)
             : unsupportedHere(format);
   return new Uint8Array(encoded);
 }
