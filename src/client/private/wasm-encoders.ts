@@ -16,6 +16,9 @@ export interface EncodeRequest {
   exactQuality?: boolean;
 }
 
+/** jSquash's AVIFTune.ssim (a const enum in its types, so spelled out here). */
+const AVIF_TUNE_SSIM = 2;
+
 /** libaom's speed is sharp's effort counted from the other end (libvips's heifsave: speed = 9 - effort). */
 const aomSpeed = (effort: number) => 9 - effort;
 /** libavif's pixel format as Squoosh numbers it: 1 is 4:2:0, 3 is 4:4:4. */
@@ -45,7 +48,21 @@ async function encodeAvif(image: ImageData, { quality, lossless }: EncodeRequest
     return encode(image, { lossless: true, speed: aomSpeed(options.effort), subsample: 3, bitDepth: 8 });
   }
   const options = avifOptions(quality);
-  return encode(image, { quality: options.quality, speed: aomSpeed(options.effort), subsample: avifSubsample(options.chromaSubsampling), bitDepth: 8 });
+  // libheif's libaom settings as sharp runs them, named as jSquash names them: the same quality to quantiser mapping
+  // (cq-level = ((100 - q) * 63 + 50) / 100 in both libheif and libavif), tune=ssim (libheif's default; libavif's
+  // `auto` leaves libaom on PSNR), no denoising, sharpness 0, no chroma delta-q, no tiles, as libheif leaves them.
+  return encode(image, {
+    quality: options.quality,
+    speed: aomSpeed(options.effort),
+    subsample: avifSubsample(options.chromaSubsampling),
+    bitDepth: 8,
+    tune: AVIF_TUNE_SSIM,
+    denoiseLevel: 0,
+    sharpness: 0,
+    chromaDeltaQ: false,
+    tileRowsLog2: 0,
+    tileColsLog2: 0,
+  });
 }
 
 /** oxipng on RGBA pixels, loaded with the first PNG. */
