@@ -115,15 +115,20 @@ function refine(source: Rgba, pal: utils.Palette, iterations: number): utils.Pal
   return refined;
 }
 
-/** Mean squared error per channel (0-255) of the image mapped onto `pal` without dithering. */
-function paletteError(source: Rgba, points: utils.PointContainer, pal: utils.Palette): number {
-  const mapped = new image.NearestColor(calculator()).quantizeSync(points.clone(), pal).toUint8Array();
+/** Mean squared error per channel (0-255) of the image mapped onto `pal` without dithering (no copy of the image). */
+function paletteError(source: Rgba, pal: utils.Palette): number {
+  const colours = entries(pal);
+  const nearest = mapper(colours);
+  const words = new Uint32Array(source.data.buffer, source.data.byteOffset, source.width * source.height);
   let sum = 0;
-  for (let i = 0; i < mapped.length; i++) {
-    const d = mapped[i]! - source.data[i]!;
-    sum += d * d;
+  for (let p = 0; p < words.length; p++) {
+    const c = colours[nearest(source.data, p * 4, words[p]!)]!;
+    for (let k = 0; k < 4; k++) {
+      const d = c[k]! - source.data[p * 4 + k]!;
+      sum += d * d;
+    }
   }
-  return sum / mapped.length;
+  return sum / (words.length * 4);
 }
 
 /**
@@ -135,10 +140,10 @@ export function quantise(source: Rgba, quality: number): { data: Uint8Array; col
   const target = targetMse(quality);
   let chosen = buildPalette(source, points, 256);
   let count = 256;
-  if (paletteError(source, points, chosen) <= target) {
+  if (paletteError(source, chosen) <= target) {
     for (const colours of SMALLER) {
       const smaller = buildPalette(source, points, colours);
-      if (paletteError(source, points, smaller) > target) break;
+      if (paletteError(source, smaller) > target) break;
       chosen = smaller;
       count = colours;
     }
