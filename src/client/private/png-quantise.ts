@@ -2,7 +2,7 @@
 // has no maintained WebAssembly build and is GPL-3.0 (docs/decisions/0381). What is kept from libimagequant is its
 // meaning of quality: the palette is as small as it can be while its error stays within what libimagequant allows at
 // that quality, then the image is dithered onto it (Floyd-Steinberg, as libvips's `dither: 1`).
-import { distance, image, palette, utils } from 'image-q';
+import { distance, palette, utils } from 'image-q';
 
 export interface Rgba {
   data: Uint8Array | Uint8ClampedArray;
@@ -131,12 +131,72 @@ function paletteError(source: Rgba, pal: utils.Palette): number {
   return sum / (words.length * 4);
 }
 
+/** Wu's histogram needs no more pixels than this: larger images are sampled evenly (image-q holds an object per pixel). */
+const SAMPLE_PIXELS = 300_000;
+
+function sampleOf(source: Rgba): utils.PointContainer {
+  const pixels = source.width * source.height;
+  const step = Math.max(1, Math.ceil(pixels / SAMPLE_PIXELS));
+  const count = Math.ceil(pixels / step);
+  const sample = new Uint8Array(count * 4);
+  for (let i = 0, p = 0; p < pixels; i++, p += step) sample.set(source.data.subarray(p * 4, p * 4 + 4), i * 4);
+  return utils.PointContainer.fromUint8Array(sample, count, 1);
+}
+
+/** Normalised like image-q's distance: 0 (same) to 1 (black against white, opaque against transparent). */
+const MAX_DISTANCE = Math.sqrt(255 * 255 * 2);
+
+/**
+ * Serpentine Floyd-Steinberg onto `colours`, in typed arrays (a few bytes per pixel, where image-q's own dithering
+ * holds objects per pixel: too much for a 12-megapixel photo in a worker). Error is passed on only where the nearest
+ * entry is DITHER_FROM or further from the pixel.
+ */
+function dither(source: Rgba, colours: number[][]): Uint8Array {
+  const { width, height, data } = source;
+  const out = new Uint8Array(width * height * 4);
+  const nearest = mapper(colours);
+  let current = new Float32Array((width + 2) * 4);
+  let next = new Float32Array((width + 2) * 4);
+  const pixel = new Uint8ClampedArray(4);
+  const key = new Uint32Array(pixel.buffer);
+  for (let y = 0; y < height; y++) {
+    const forward = y % 2 === 0;
+    for (let i = 0; i < width; i++) {
+      const x = forward ? i : width - 1 - i;
+      const at = (y * width + x) * 4;
+      const e = (x + 1) * 4;
+      for (let k = 0; k < 4; k++) pixel[k] = data[at + k]! + current[e + k]!;
+      const c = colours[nearest(pixel, 0, key[0]!)]!;
+      // As image-q's error diffusion: the error passed on is the pixel's own (original minus entry), not the
+      // accumulated one, so errors do not run on across flat areas, and a pixel close to its entry passes none.
+      let distance = 0;
+      for (let k = 0; k < 4; k++) {
+        out[at + k] = c[k]!;
+        const d = data[at + k]! - c[k]!;
+        distance += (k === 3 ? 1 : [0.2126, 0.7152, 0.0722][k]!) * d * d;
+      }
+      if (Math.sqrt(distance) / MAX_DISTANCE < DITHER_FROM) continue;
+      const ahead = forward ? 4 : -4;
+      for (let k = 0; k < 4; k++) {
+        const d = data[at + k]! - c[k]!;
+        current[e + ahead + k] = current[e + ahead + k]! + (d * 7) / 16;
+        next[e - ahead + k] = next[e - ahead + k]! + (d * 3) / 16;
+        next[e + k] = next[e + k]! + (d * 5) / 16;
+        next[e + ahead + k] = next[e + ahead + k]! + d / 16;
+      }
+    }
+    [current, next] = [next, current];
+    next.fill(0);
+  }
+  return out;
+}
+
 /**
  * The image on at most 256 colours at libimagequant's `quality`, dithered: RGBA that oxipng stores as a palette,
  * and the palette's size (a higher quality can only give the same palette once it has 256 colours).
  */
 export function quantise(source: Rgba, quality: number): { data: Uint8Array; colours: number } {
-  const points = utils.PointContainer.fromUint8Array(source.data, source.width, source.height);
+  const points = sampleOf(source);
   const target = targetMse(quality);
   let chosen = buildPalette(source, points, 256);
   let count = 256;
@@ -148,6 +208,5 @@ export function quantise(source: Rgba, quality: number): { data: Uint8Array; col
       count = colours;
     }
   }
-  const dither = new image.ErrorDiffusionArray(calculator(), image.ErrorDiffusionArrayKernel.FloydSteinberg, true, DITHER_FROM, false);
-  return { data: dither.quantizeSync(points, chosen).toUint8Array(), colours: count };
+  return { data: dither(source, entries(chosen)), colours: count };
 }
