@@ -83,11 +83,15 @@ async function inBrowser(page: Page, corpus: string, format: string, quality: nu
     w.__long = [];
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
   });
+  const errors: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(m.text()));
+  page.on('console', onConsole);
   const t0 = performance.now();
   await page.getByTestId('drop-zone-input').setInputFiles(PHOTOS.map((name) => path.join(corpus, name)));
   await page.locator('[data-testid="job-card"][data-status="completed"], [data-testid="job-card"][data-status="error"]').nth(PHOTOS.length - 1).waitFor({ timeout: 600_000 });
   const failed = await page.getByTestId('job-error').allInnerTexts();
-  if (failed.length) throw new Error(`${format} at ${quality}: the browser failed ${failed.length} files: ${failed.join('; ')}`);
+  page.off('console', onConsole);
+  if (failed.length) throw new Error(`${format} at ${quality}: the browser failed ${failed.length} files: ${failed.join('; ')} (console: ${errors.join('; ')})`);
   const seconds = (performance.now() - t0) / 1000;
   const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).first().click()]);
