@@ -16,9 +16,12 @@ import { butteraugliWhole } from '../lib/metrics';
 import { progress, type BenchSection } from '../lib/section';
 import { withServer } from '../lib/server';
 import { median, percentile, round } from '../lib/stats';
+import { mergePrivateFigures, type PrivateFormatFigures } from '../lib/private-figures';
 
 const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg', 'exif-orient6-landscape.jpg'];
-const FORMATS = ['jpeg', 'webp', 'avif'] as const;
+const ALL_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
+/** BENCH_PRIVATE_FORMATS=avif,png measures only those (each format's batches take minutes). */
+const FORMATS = ALL_FORMATS.filter((f) => !process.env.BENCH_PRIVATE_FORMATS || process.env.BENCH_PRIVATE_FORMATS.split(',').includes(f));
 const PRESETS = [60, 80, 90];
 
 interface Run {
@@ -80,12 +83,18 @@ async function inBrowser(page: Page, corpus: string, format: string, quality: nu
     w.__long = [];
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
   });
+  const errors: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(m.text()));
+  page.on('console', onConsole);
   const t0 = performance.now();
   await page.getByTestId('drop-zone-input').setInputFiles(PHOTOS.map((name) => path.join(corpus, name)));
-  await page.locator('[data-testid="job-card"][data-status="completed"]').nth(PHOTOS.length - 1).waitFor({ timeout: 600_000 });
+  await page.locator('[data-testid="job-card"][data-status="completed"], [data-testid="job-card"][data-status="error"]').nth(PHOTOS.length - 1).waitFor({ timeout: 600_000 });
+  const failed = await page.getByTestId('job-error').allInnerTexts();
+  page.off('console', onConsole);
+  if (failed.length) throw new Error(`${format} at ${quality}: the browser failed ${failed.length} files: ${failed.join('; ')} (console: ${errors.join('; ')})`);
   const seconds = (performance.now() - t0) / 1000;
   const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download All/i }).first().click()]);
   const zip = path.join(scratch, `${format}-${quality}.zip`);
   await download.saveAs(zip);
   const files = await unzip(zip);
@@ -134,6 +143,7 @@ export const privateMode: BenchSection = {
         const json: Record<string, unknown> = {};
         const longest: number[] = [];
         const timing: (string | number)[][] = [];
+        const published: Record<string, PrivateFormatFigures> = {};
         for (const format of FORMATS) {
           for (const quality of PRESETS) {
             log(`${format} at ${quality}`);
@@ -151,6 +161,8 @@ export const privateMode: BenchSection = {
             rows.push([format, quality, quartiles(ratios), round(median(ba.browser)), round(median(ba.server))]);
             timing.push([format, quality, round(browserRun.seconds / megapixels, 3), round(server2.seconds / megapixels, 3)]);
             json[`${format}-${quality}`] = { ratios, butteraugli: ba, browserSeconds: browserRun.seconds, serverSeconds: server2.seconds };
+            // The About page quotes the Web Optimized preset (80).
+            if (quality === 80) published[format] = { quality, bytesRatio: round(median(ratios), 3), butteraugliBrowser: round(median(ba.browser)), butteraugliServer: round(median(ba.server)), generatedAt: new Date().toISOString() };
           }
         }
         // Each asset once (later batches reload the page and take them from the cache).
@@ -166,6 +178,7 @@ export const privateMode: BenchSection = {
           speed[workers] = (await inBrowser(page, corpus, 'webp', 80, scratch)).seconds;
           await page.context().close();
         }
+        await mergePrivateFigures(ctx.repoRoot, PHOTOS.length, published);
         const markdown = [
           '## Private mode: the browser engine against the server',
           '',
@@ -181,7 +194,7 @@ export const privateMode: BenchSection = {
           '',
           `Longest task on the page's thread during the batches: ${round(Math.max(0, ...longest), 0)} ms (${longest.filter((d) => d > 100).length} over 100 ms).`,
           '',
-          `Beyond the tool page with private mode on, the first compressions download ${round(jsBytes / 1024, 1)} KiB of JavaScript (${round(jsGzip / 1024, 1)} KiB gzip: the codec worker and the encoders' glue) and ${round(wasmBytes / 1024, 1)} KiB of WebAssembly (the JPEG, WebP and AVIF encoders, each fetched when first needed). The private-mode chunk itself loads with the switch.`,
+          `Beyond the tool page with private mode on, the first compressions download ${round(jsBytes / 1024, 1)} KiB of JavaScript (${round(jsGzip / 1024, 1)} KiB gzip: the codec worker and the encoders' glue) and ${round(wasmBytes / 1024, 1)} KiB of WebAssembly (the JPEG, WebP, AVIF and PNG encoders, each fetched when first needed). The private-mode chunk itself loads with the switch.`,
         ].join('\n');
         return { markdown, json: { ...json, speed, longestTaskMs: Math.max(0, ...longest), jsBytes, jsGzip, wasmBytes } };
       } finally {

@@ -19,3 +19,6 @@ export { avifLosslessOptions, avifOptions, type AvifSettings } from './formats/a
 export { chooseChromaSubsampling, jpegOptions, type ChromaSubsampling, type JpegSettings } from './formats/jpeg';
 export { webpLosslessOptions, webpOptions, type WebpSettings } from './formats/webp';
 export { chromaDetail } from './metrics/chroma';
+// PNG's palette rules and the floor a palette is held to, for engines that run the PNG pipeline themselves.
+export { FEW_COLOURS_MIN_SAVING, LOSSLESS_WORTH_TRYING, PALETTE_LIMIT, paletteFloor, paletteRungs } from './formats/png';
+export { flatColourError, similarity, type RawImage } from './metrics/similarity';

@@ -131,7 +131,35 @@ describe('private mode: compress on this device', () => {
     await openSettings(page);
     expect(await page.locator('#settings-metadata-note').innerText()).toContain('always removed');
     await page.getByLabel('Output format').selectOption('png');
-    expect(await page.locator('#output-format-note').innerText()).toContain('losslessly only');
+    expect(await page.locator('#output-format-note').innerText()).toContain('different quantiser');
+    expect(await page.locator('#private-mode-limits').innerText()).toContain('HEIC, JPEG XL and SVG');
+  });
+
+  it('refuses what needs our servers file by file, saying why, and compresses the rest', async () => {
+    const { page } = app;
+    const still = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3060a0' } }).png().toBuffer();
+    // An APNG: an acTL chunk (animation control) right after IHDR; the browser would decode only its first frame.
+    const acTL = Buffer.from([0, 0, 0, 8, 0x61, 0x63, 0x54, 0x4c, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const apng = Buffer.concat([still.subarray(0, 33), acTL, still.subarray(33)]);
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a03060' } }).gif().toBuffer();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="red"/></svg>');
+    await page.getByLabel('Private: compress on this device').check();
+    await page.getByTestId('drop-zone-input').setInputFiles([
+      { name: 'moving.png', mimeType: 'image/png', buffer: apng },
+      { name: 'phone.heic', mimeType: 'image/heic', buffer: heic },
+      { name: 'loop.gif', mimeType: 'image/gif', buffer: gif },
+      { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svg },
+      { name: 'still.png', mimeType: 'image/png', buffer: still },
+    ]);
+    // Refused as the files are added, each with its reason; the still PNG is compressed.
+    await page.locator('[data-testid="job-card"][data-status="completed"]', { hasText: 'still.png' }).waitFor({ timeout: 90_000 });
+    const messageOf = async (name: string) => (await page.getByTestId('upload-errors').locator('li', { hasText: name }).innerText()).replace(/\s+/g, ' ');
+    expect(await messageOf('moving.png')).toContain('An animated PNG needs our servers: in this browser only its first frame would be kept');
+    expect(await messageOf('phone.heic')).toContain('HEIC needs our servers');
+    expect(await messageOf('loop.gif')).toContain('GIF needs our servers');
+    expect(await messageOf('logo.svg')).toContain('SVG needs our servers');
+    expect(await page.getByTestId('job-card').count()).toBe(1);
   });
 
   it('keeps compressing with the network cut off after one visit (the app and codecs cached by a service worker)', async () => {

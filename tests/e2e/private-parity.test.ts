@@ -14,11 +14,14 @@ const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kod
 
 /**
  * Browser bytes / server bytes allowed, per format. JPEG and WebP: the issue's 2% (the bench measures them
- * byte-identical in the median). AVIF: jSquash's libaom build is not sharp's; the bench's median is 0.96 at 80 but
- * kodim01 comes out 1.40x (at a better butteraugli), see docs/decisions/0380; the bound catches a wrong mapping
- * (4:2:0, lossless or an inverted quality scale move the bytes far more).
+ * byte-identical in the median). AVIF: jSquash's libaom is older than sharp's and asks for 3 quality points more
+ * (docs/decisions/0382); the bench's median is 1.06 at 80 but kodim01 comes out about 1.5x (at a better butteraugli);
+ * the bound catches a wrong mapping
+ * (4:2:0, lossless or an inverted quality scale move the bytes far more). PNG: the browser's palettes are image-q's,
+ * not libimagequant's (docs/decisions/0381), so sizes differ per photo; a lossless fallback (3-4x) or a quality
+ * mapping that ignores the floor or the rungs moves them far outside these bounds.
  */
-const BOUNDS = { jpeg: [0.98, 1.02], webp: [0.98, 1.02], avif: [0.7, 1.6] } as const;
+const BOUNDS = { jpeg: [0.98, 1.02], webp: [0.98, 1.02], avif: [0.7, 1.6], png: [0.7, 1.5] } as const;
 
 async function serverSizes(page: Page, format: string): Promise<Record<string, number>> {
   const form = new FormData();
@@ -58,7 +61,7 @@ async function browserSizes(page: Page, format: string, tmp: string): Promise<Re
 describe('private mode gives the server’s bytes', () => {
   const app = useVisitors('private-parity-');
 
-  it.each(['jpeg', 'webp', 'avif'] as const)('%s at quality 80 on corpus photos', async (format) => {
+  it.each(['jpeg', 'webp', 'avif', 'png'] as const)('%s at quality 80 on corpus photos', async (format) => {
     const { page, tmp } = app;
     const server = await serverSizes(page, format);
     await page.getByLabel('Private: compress on this device').check();

@@ -23,7 +23,7 @@ const PAGES: PageSpec[] = [
   {
     path: '/landing',
     h1: 'Smaller images. Same quality. Faster pages.',
-    texts: ['Lightning Fast', 'Secure & Private', 'Quality Control', 'Batch Processing', 'User-Friendly', 'Multi-Format Support'],
+    texts: ['Lightning Fast', 'Secure & Private', 'switch on private mode and nothing is uploaded', 'Quality Control', 'Batch Processing', 'User-Friendly', 'Multi-Format Support'],
     links: [
       ['Start Compressing', '/'],
       ['Try for Free', '/'],
@@ -34,7 +34,7 @@ const PAGES: PageSpec[] = [
   {
     path: '/about',
     h1: 'About ImageSqueeze',
-    texts: ['Our Mission and Story', 'Core Values', 'Technical Excellence', 'Benchmarks', 'Milestones', 'Customer Success', 'Company Overview', 'Security & Compliance', 'Recognition', '52K+', '2.1M+', '520TB+', '99.9%', 'SOC 2 Type II', 'From the Blog'],
+    texts: ['Our Mission and Story', 'Core Values', 'Technical Excellence', 'Benchmarks', 'In private mode your browser compresses the images itself', 'Milestones', 'Customer Success', 'Company Overview', 'Security & Compliance', 'Recognition', '52K+', '2.1M+', '520TB+', '99.9%', 'SOC 2 Type II', 'From the Blog'],
     links: [
       ['Get Expert Support', 'mailto:'],
       ['Submit Suggestions', 'mailto:'],

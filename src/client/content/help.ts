@@ -55,8 +55,9 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
       'Your images, their names and your settings stay on your device: the browser compresses them with the same encoders and settings as our servers, in background workers so the page stays responsive.',
       'The queue, the cards, the comparison, Adjust with its live estimate, single downloads and Download All (a ZIP made in your browser) work as usual. The results live in the tab until you close it or clear them.',
       'After one visit in private mode the tool also works offline: the app and the encoders are kept by your browser.',
-      'On your device metadata is always removed (keeping it needs our servers), PNG results are lossless only, and AVIF results are somewhat larger than ours at the same setting.',
-      'Loading the page still contacts our server, as any website does, and advertisements on the page load as usual.',
+      'On your device metadata is always removed (keeping it needs our servers). PNG colours are reduced by a different quantiser than ours, so PNG and AVIF sizes come out close to, not exactly, ours; JPEG and WebP come out the same.',
+      'Some files need our servers and are refused on your device with a note for each: HEIC, JPEG XL and SVG files, and animations (GIF, animated WebP, PNG or AVIF), of which the browser would keep only the first frame. JPEG XL results are made on our servers only.',
+      'What still leaves your device is what any page visit sends: the request for the page and its files, the session cookie, and the page asking whether you are signed in and which presets apply. None of it carries an image, a file name or a setting. If advertisements are shown, our advertising partner\'s script loads as on any page and sees the visit, not your images.',
     ],
   },
 ];

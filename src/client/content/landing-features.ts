@@ -11,7 +11,7 @@ export const LANDING_FEATURES: Feature[] = [
   },
   {
     title: 'Secure & Private',
-    description: `Encrypted uploads, no sharing, and automatic deletion of every file ${RETENTION_TEXT}. Location metadata is removed.`,
+    description: `Encrypted uploads, no sharing, and automatic deletion of every file ${RETENTION_TEXT}. Location metadata is removed. Or switch on private mode and nothing is uploaded: your browser compresses the images itself.`,
     icon: ShieldCheck,
   },
   {

@@ -23,7 +23,7 @@ import { chooseChromaSubsampling } from '#codec-core/index';
 import { chromaDetail } from '#codec-core/index';
 import { FORMATS } from '#codec-core/index';
 import { jpegIsSubsampled, passOnStripped } from './pass-on';
-import { isAnimated, sniffFormat } from './sniff';
+import { needsServer, sniffFormat } from './sniff';
 import { encodeRgba } from './wasm-encoders';
 
 export interface BrowserImage extends OpenImage {
@@ -104,20 +104,19 @@ function chromaFor(image: BrowserImage, rgba: ImageData) {
   return chooseChromaSubsampling(chromaDetail({ data: new Uint8Array(rgba.data.buffer), width: rgba.width, height: rgba.height, channels: 4 }));
 }
 
-async function encodeImageData(image: BrowserImage, rgba: ImageData, format: ImageFormat, quality: number, lossless: boolean): Promise<Uint8Array> {
+async function encodeImageData(image: BrowserImage, rgba: ImageData, format: ImageFormat, quality: number, lossless: boolean, exactQuality: boolean): Promise<Uint8Array> {
   const opaque = FORMATS[format].supportsAlpha ? rgba : flattened(rgba, backgroundOf(image));
   const chroma = format === 'jpeg' ? chromaFor(image, opaque) : '4:2:0';
-  return encodeRgba(opaque, format, { quality, lossless, chroma });
+  return encodeRgba(opaque, format, { quality, lossless, chroma, exactQuality });
 }
-
-/** The browser decodes an animation's first frame only: every frame is kept on the server (docs/decisions/0408-animated-png.md). */
-export const ANIMATED_NEEDS_SERVER_MESSAGE = 'Animated images are compressed on the server, which keeps every frame: turn private mode off for this file';
 
 export const browserEngine: Engine<BrowserImage> = {
   async open(input, settings, limits) {
+    // Said per file, not guessed at: a first frame of an animation or an error about a corrupt file would be wrong.
+    const refused = needsServer(input);
+    if (refused) throw new CodecError('unsupported-format', refused);
     const format = sniffFormat(input);
     if (!format) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
-    if (isAnimated(input, format)) throw new CodecError('unsupported-format', ANIMATED_NEEDS_SERVER_MESSAGE);
     const bitmap = await decode(input);
     const { width, height } = bitmap;
     const outputsPng = settings.format === 'png' || (settings.format === 'original' && format === 'png');
@@ -143,7 +142,7 @@ export const browserEngine: Engine<BrowserImage> = {
   },
   async encode(image, format, params) {
     const rgba = rgbaAt(image, params.size);
-    const data = await encodeImageData(image, rgba, format, params.quality, params.lossless);
+    const data = await encodeImageData(image, rgba, format, params.quality, params.lossless, params.exactQuality);
     return { data, width: rgba.width, height: rgba.height };
   },
   // Encodings carry no metadata, and the upload is passed on stripped: the `strip` policy, the only one offered here.
@@ -151,7 +150,7 @@ export const browserEngine: Engine<BrowserImage> = {
   async pixels(image) {
     return toPixels(flattened(rgbaAt(image, image.bounded), backgroundOf(image)));
   },
-  encodePixels: (image, pixels, format, quality, _exact, lossless = false) => encodeImageData(image, toRgba(pixels), format, quality, lossless),
+  encodePixels: (image, pixels, format, quality, exactQuality, lossless = false) => encodeImageData(image, toRgba(pixels), format, quality, lossless, exactQuality),
   async decodePixels(_image, data) {
     const bitmap = await decode(data);
     try {

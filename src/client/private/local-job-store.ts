@@ -6,7 +6,7 @@ import type { CompressResult, Estimate, Region } from '#codec-core/index';
 import { MESSAGES } from '#contract/messages';
 import { FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
 import { completedJob, failedJob, pendingJob, retunedJob } from './local-job';
-import { sniffFormat } from './sniff';
+import { needsServer, sniffFormat } from './sniff';
 import { CancelledError, type WorkerPool } from './worker-pool';
 
 interface Entry {
@@ -52,9 +52,12 @@ export class LocalJobStore {
   async add(files: readonly File[], fields: Record<string, string>): Promise<Refusal[]> {
     const refused: Refusal[] = [];
     for (const file of files) {
-      const format = sniffFormat(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
-      if (!format) {
-        refused.push({ filename: file.name, message: MESSAGES.fileTypeInvalid });
+      // The head is enough to tell a format, an animation's control chunk or an SVG's root element.
+      const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+      const format = sniffFormat(head);
+      const serverOnly = needsServer(head);
+      if (serverOnly || !format) {
+        refused.push({ filename: file.name, message: serverOnly ?? MESSAGES.fileTypeInvalid });
         continue;
       }
       const job = pendingJob(`local-${this.nextId++}`, file, format, fields, this.now());

@@ -5,6 +5,10 @@ import { cn } from '#client/lib/cn.ts';
 export const PRIVATE_MODE_SENTENCE =
   'Your images are compressed by this browser and never uploaded: no image, file name or setting leaves your device, and the results stay in this tab.';
 
+/** What the browser engine refuses per file (sniff.ts, needsServer) or cannot make, said before anything is dropped. */
+export const SERVER_ONLY_SENTENCE =
+  'Needs our servers, so refused here with a note per file: HEIC, JPEG XL and SVG files, animations (GIF, animated WebP, PNG or AVIF, of which only the first frame would be kept), JPEG XL results and keeping metadata.';
+
 export function PrivateModeSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   return (
     <div className={cn('flex items-start gap-3 rounded-xl border p-4', on ? 'border-green-600 bg-green-50' : 'border-slate-200 bg-white')} data-testid="private-mode">
@@ -26,6 +30,11 @@ export function PrivateModeSwitch({ on, onChange }: { on: boolean; onChange: (on
         <p id="private-mode-note" className="mt-0.5 text-sm text-slate-700">
           {on ? PRIVATE_MODE_SENTENCE : 'Off: images are uploaded to our servers, compressed there and deleted after 24 hours. Turn on to keep them on this device.'}
         </p>
+        {on && (
+          <p id="private-mode-limits" className="mt-1 text-sm text-slate-600">
+            {SERVER_ONLY_SENTENCE}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -5,13 +5,26 @@ import { avifLosslessOptions, avifOptions } from '#codec-core/index';
 import { jpegOptions, type ChromaSubsampling } from '#codec-core/index';
 import { webpLosslessOptions, webpOptions } from '#codec-core/index';
 import type { ImageFormat } from '#contract/settings';
+import { CodecError } from '#codec-core/index';
 
 export interface EncodeRequest {
   quality: number;
   lossless: boolean;
   /** JPEG only: chosen per image by the caller, as the server does. */
   chroma: ChromaSubsampling;
+  /** PNG only: the palette at exactly `quality`, without the floor (size mode searches the quality itself). */
+  exactQuality?: boolean;
 }
+
+/**
+ * jSquash's libaom (3.7.0) at sharp's quality gives about 5% worse butteraugli than sharp's newer libaom for 4% fewer
+ * bytes; 3 points higher (about 2 quantiser steps) gives better butteraugli at every preset for 1-7% more bytes in
+ * the median (`npm run bench -- private`, 8 corpus photos, 0382).
+ */
+const AVIF_WASM_QUALITY_STEP = 3;
+
+/** jSquash's AVIFTune.ssim (a const enum in its types, so spelled out here). */
+const AVIF_TUNE_SSIM = 2;
 
 /** libaom's speed is sharp's effort counted from the other end (libvips's heifsave: speed = 9 - effort). */
 const aomSpeed = (effort: number) => 9 - effort;
@@ -42,21 +55,43 @@ async function encodeAvif(image: ImageData, { quality, lossless }: EncodeRequest
     return encode(image, { lossless: true, speed: aomSpeed(options.effort), subsample: 3, bitDepth: 8 });
   }
   const options = avifOptions(quality);
-  return encode(image, { quality: options.quality, speed: aomSpeed(options.effort), subsample: avifSubsample(options.chromaSubsampling), bitDepth: 8 });
+  // libheif's libaom settings as sharp runs them, named as jSquash names them: the same quality to quantiser mapping
+  // (cq-level = ((100 - q) * 63 + 50) / 100 in both libheif and libavif), shifted by AVIF_WASM_QUALITY_STEP for
+  // jSquash's older libaom (docs/decisions/0382); tune=ssim (libheif's default, said explicitly: jSquash's `auto`
+  // measured the same), no denoising, sharpness 0, no chroma delta-q, no tiles, as libheif leaves them.
+  return encode(image, {
+    quality: Math.min(100, options.quality! + AVIF_WASM_QUALITY_STEP),
+    speed: aomSpeed(options.effort),
+    subsample: avifSubsample(options.chromaSubsampling),
+    bitDepth: 8,
+    tune: AVIF_TUNE_SSIM,
+    denoiseLevel: 0,
+    sharpness: 0,
+    chromaDeltaQ: false,
+    tileRowsLog2: 0,
+    tileColsLog2: 0,
+  });
+}
+
+/** oxipng on RGBA pixels, loaded with the first PNG. */
+async function oxipng(rgba: { data: Uint8Array | Uint8ClampedArray; width: number; height: number }): Promise<Uint8Array> {
+  const { default: optimise } = await import('@jsquash/oxipng/optimise.js');
+  const pixels = new ImageData(new Uint8ClampedArray(rgba.data.buffer as ArrayBuffer, rgba.data.byteOffset, rgba.data.byteLength), rgba.width, rgba.height);
+  return new Uint8Array(await optimise(pixels, { level: 2, interlace: false, optimiseAlpha: false }));
 }
 
 /**
- * PNG is always lossless here: the server's palette quantisation (libimagequant) has no browser build, so a PNG
- * result is oxipng's lossless file whatever the quality (the tool says so next to the format).
+ * PNG by the server's rules (a palette when small and good enough, else lossless); the quantiser (image-q) and the
+ * pipeline are loaded with the first PNG, as the other encoders are with their format.
  */
-async function encodePng(image: ImageData): Promise<ArrayBuffer> {
-  const { default: optimise } = await import('@jsquash/oxipng/optimise.js');
-  return optimise(image, { level: 2, interlace: false, optimiseAlpha: false });
+async function encodePng(image: ImageData, { quality, lossless, exactQuality = false }: EncodeRequest): Promise<Uint8Array> {
+  const { encodePng: pipeline } = await import('./png-pipeline');
+  return pipeline(image, { quality, lossless, exactQuality }, oxipng);
 }
 
 /** JPEG XL is made by the server only (libjxl's tools, docs/decisions/0401); private mode never plans it. */
 function unsupportedHere(format: ImageFormat): never {
-  throw new Error(`${format} is not encoded in the browser; it needs the server`);
+  throw new CodecError('unsupported-format', `${format === 'jxl' ? 'JPEG XL' : format} results are made on our servers only. Turn private mode off, or choose another format.`);
 }
 
 export async function encodeRgba(image: ImageData, format: ImageFormat, request: EncodeRequest): Promise<Uint8Array> {
@@ -68,7 +103,7 @@ export async function encodeRgba(image: ImageData, format: ImageFormat, request:
         : format === 'avif'
           ? await encodeAvif(image, request)
           : format === 'png'
-            ? await encodePng(image)
+            ? await encodePng(image, request)
             : unsupportedHere(format);
   return new Uint8Array(encoded);
 }

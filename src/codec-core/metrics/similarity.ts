@@ -23,7 +23,8 @@ const BLOCK = 8;
  * PNG is being judged.
  */
 const YIELD_EVERY = 1 << 20;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// setImmediate is Node's; a browser worker (private mode) has only timers.
+const nextTurn = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 const C1 = (0.01 * 255) ** 2;
 const C2 = (0.03 * 255) ** 2;
 

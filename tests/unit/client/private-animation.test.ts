@@ -2,7 +2,7 @@
 // than one frame) and an animated WebP (VP8X's animation flag) are told from still PNGs and WebPs by their bytes.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { isAnimated, sniffFormat } from '#client/private/sniff.ts';
+import { needsServer } from '#client/private/sniff.ts';
 import { animation, apng, textured } from '../../support/animation';
 import { corpusPath } from '../../support/paths';
 
@@ -14,7 +14,7 @@ describe('private mode: animations', () => {
     const animatedWebp = new Uint8Array(await animation('webp', { frames: 2, width: 20, height: 20, delay: [100, 100], loop: 0 }));
     const stillWebp = new Uint8Array(await sharp(corpusPath('png', 'squoosh-example-rgba.png')).webp().toBuffer());
     const stillPng = new Uint8Array(await sharp(corpusPath('photos', 'kodim03.png')).png().toBuffer());
-    const verdict = (b: Uint8Array) => isAnimated(b, sniffFormat(b)!);
+    const verdict = (b: Uint8Array) => needsServer(b) !== null;
     expect([verdict(animatedPng), verdict(animatedWebp)]).toEqual([true, true]);
     expect([verdict(oneFramePng), verdict(stillWebp), verdict(stillPng)]).toEqual([false, false, false]);
   });

@@ -1,5 +1,6 @@
 // The About page's benchmark block: the figures the codec benchmark measured (content/benchmark-figures.ts).
 import { DataTable, type DataColumn } from './data-table';
+import { PRIVATE_FORMAT_LABELS, privateFigures } from '#client/content/private-figures.ts';
 import { BENCHMARK_PRESET_LABELS, benchmarkDate, benchmarkFigures, ratioText, type BenchmarkPresetId } from '#client/content/benchmark-figures.ts';
 
 const PRESET_ORDER: BenchmarkPresetId[] = ['high', 'web', 'maximum'];
@@ -33,9 +34,34 @@ export function Benchmarks() {
           lossy PNGs are {ratioText(f.equalQuality.pngVsPngquant.median)} pngquant&apos;s.
         </p>
       ) : null}
+      <PrivateModeFigures />
       <p className="mt-2 text-xs text-slate-600">
         {date ? `Measured by our codec benchmark on ${date}.` : 'Provisional figures; they are replaced by the next benchmark run.'}
       </p>
+    </div>
+  );
+}
+
+/** The browser engine (private mode) against our servers at the same settings, as the bench measured it. */
+function PrivateModeFigures() {
+  const rows = (Object.keys(PRIVATE_FORMAT_LABELS) as (keyof typeof PRIVATE_FORMAT_LABELS)[]).flatMap((format) => {
+    const f = privateFigures.formats[format];
+    return f ? [{ format, ...f }] : [];
+  });
+  if (rows.length === 0) return null;
+  return (
+    <div className="mt-4" data-testid="benchmarks-private">
+      <p className="text-slate-700">
+        In private mode your browser compresses the images itself. On {privateFigures.photos} test photos at the Web Optimized preset, its files
+        against our servers&apos; (median size ratio; butteraugli, lower is better):
+      </p>
+      <ul className="mt-2 list-disc pl-6 text-slate-700">
+        {rows.map((r) => (
+          <li key={r.format}>
+            {PRIVATE_FORMAT_LABELS[r.format]}: {r.bytesRatio.toFixed(2)}&times; the size, butteraugli {r.butteraugliBrowser} against {r.butteraugliServer}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

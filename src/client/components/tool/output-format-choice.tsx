@@ -22,7 +22,7 @@ export function OutputFormatChoice({
 }: {
   value: CompressionSettings;
   onChange: (next: CompressionSettings) => void;
-  /** Private mode: PNG output is lossless only (no palette quantiser runs in the browser). */
+  /** Private mode: PNG colours are reduced by the browser's own quantiser (docs/decisions/0381). */
   onDevice?: boolean;
 }) {
   const [shown, setShown] = useState<ImageFormat[] | null>(null);
@@ -58,7 +58,7 @@ export function OutputFormatChoice({
         {value.format === 'auto' && value.autoFor === 'apps' ? 'Per image, the smaller of JPEG and PNG at the same visual quality.' : NOTES[value.format]}
         {value.format === 'auto' && value.autoFor === 'web' && shown && <> This browser: {shown.map((f) => FORMAT_LABELS[f]).join(', ')}.</>}
         {onDevice && (value.format === 'png' || value.format === 'original' || value.format === 'auto') && (
-          <> On this device PNG is saved losslessly only: reducing its colours (a smaller PNG) needs our servers.</>
+          <> On this device PNG colours are reduced by a different quantiser than ours: sizes come out close to, not exactly, the server&rsquo;s.</>
         )}
         {unsupported && <strong className="text-red-700"> This browser cannot show {FORMAT_LABELS[value.format]}; the files still download.</strong>}
       </p>
