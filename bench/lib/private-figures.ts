@@ -2,15 +2,9 @@
 // `npm run bench -- private`. A run limited to some formats (BENCH_PRIVATE_FORMATS) replaces only theirs.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { PrivateFormatFigures } from '#client/content/private-figures.ts';
 
-export interface PrivateFormatFigures {
-  quality: number;
-  /** Browser bytes / server bytes, median over the photos. */
-  bytesRatio: number;
-  butteraugliBrowser: number;
-  butteraugliServer: number;
-  generatedAt: string;
-}
+export type { PrivateFormatFigures };
 
 export interface PrivateFigures {
   photos: number;

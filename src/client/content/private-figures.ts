@@ -4,6 +4,7 @@ import figures from './generated/private-figures.json';
 
 export interface PrivateFormatFigures {
   quality: number;
+  /** Browser bytes / server bytes, median over the photos. */
   bytesRatio: number;
   butteraugliBrowser: number;
   butteraugliServer: number;

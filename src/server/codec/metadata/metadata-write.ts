@@ -194,24 +194,43 @@ function canvasOfImageChunk(type: string, data: Buffer): WebpCanvas | null {
   return null;
 }
 
+/** The one walker of a WebP's RIFF chunks: each chunk's type and data, or null when the stream cannot be walked. */
+function walkWebp(webp: Buffer): { type: string; data: Buffer }[] | null {
+  if (webp.length < 20 || webp.toString('latin1', 0, 4) !== 'RIFF' || webp.toString('latin1', 8, 12) !== 'WEBP') return null;
+  const chunks: { type: string; data: Buffer }[] = [];
+  let pos = 12;
+  while (pos + 8 <= webp.length) {
+    const size = webp.readUInt32LE(pos + 4);
+    const end = pos + 8 + size;
+    if (end > webp.length) return null;
+    chunks.push({ type: webp.toString('latin1', pos, pos + 4), data: webp.subarray(pos + 8, end) });
+    pos = end + (size & 1);
+  }
+  return chunks;
+}
+
+function riffWebp(chunks: Buffer[]): Buffer {
+  const body = Buffer.concat(chunks);
+  const header = Buffer.alloc(12);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(4 + body.length, 4);
+  header.write('WEBP', 8, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
 /**
  * The still WebP rebuilt with `blocks` (ICCP, EXIF and XMP chunks in the extended format's order) and only its image
  * chunks otherwise. Null for an animation or a file that cannot be walked.
  */
 export function withWebpMetadata(webp: Buffer, blocks: MetadataBlocks): Buffer | null {
-  if (webp.length < 20 || webp.toString('latin1', 0, 4) !== 'RIFF' || webp.toString('latin1', 8, 12) !== 'WEBP') return null;
+  const walked = walkWebp(webp);
+  if (!walked) return null;
   let canvas: WebpCanvas | null = null;
   let alphaChunk: Buffer | null = null;
   let imageChunk: Buffer | null = null;
-  let pos = 12;
-  while (pos + 8 <= webp.length) {
-    const type = webp.toString('latin1', pos, pos + 4);
-    const size = webp.readUInt32LE(pos + 4);
-    const end = pos + 8 + size;
-    if (end > webp.length) return null;
-    const data = webp.subarray(pos + 8, end);
+  for (const { type, data } of walked) {
     if (type === 'ANIM' || type === 'ANMF') return null;
-    if (type === 'VP8X' && size >= 10) {
+    if (type === 'VP8X' && data.length >= 10) {
       canvas = { width: data.readUIntLE(4, 3) + 1, height: data.readUIntLE(7, 3) + 1, alpha: (data[0]! & VP8X_ALPHA) !== 0 };
     }
     if (type === 'ALPH') alphaChunk = riffChunk(type, data);
@@ -219,7 +238,6 @@ export function withWebpMetadata(webp: Buffer, blocks: MetadataBlocks): Buffer |
       imageChunk = riffChunk(type, data);
       canvas ??= canvasOfImageChunk(type, data);
     }
-    pos = end + (size & 1);
   }
   if (!imageChunk || !canvas) return null;
   const exif = blocks.exif ? riffChunk('EXIF', blocks.exif) : null;
@@ -234,12 +252,7 @@ export function withWebpMetadata(webp: Buffer, blocks: MetadataBlocks): Buffer |
     chunks.push(riffChunk('VP8X', vp8x));
   }
   for (const c of [icc, alphaChunk, imageChunk, exif, xmp]) if (c) chunks.push(c);
-  const body = Buffer.concat(chunks);
-  const header = Buffer.alloc(12);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(4 + body.length, 4);
-  header.write('WEBP', 8, 'latin1');
-  return Buffer.concat([header, body]);
+  return riffWebp(chunks);
 }
 
 /**
@@ -248,23 +261,15 @@ export function withWebpMetadata(webp: Buffer, blocks: MetadataBlocks): Buffer |
  * frame is picture. Null when the RIFF stream cannot be walked.
  */
 export function animatedWebpWithoutMetadata(webp: Buffer): Buffer | null {
-  if (webp.length < 20 || webp.toString('latin1', 0, 4) !== 'RIFF' || webp.toString('latin1', 8, 12) !== 'WEBP') return null;
-  const chunks: Buffer[] = [];
-  let pos = 12;
-  while (pos + 8 <= webp.length) {
-    const type = webp.toString('latin1', pos, pos + 4);
-    const size = webp.readUInt32LE(pos + 4);
-    const end = pos + 8 + size;
-    if (end > webp.length) return null;
-    const data = Buffer.from(webp.subarray(pos + 8, end));
-    if (type === 'VP8X' && size >= 10) data[0] = data[0]! & ~(VP8X_EXIF | VP8X_XMP);
-    if (type !== 'EXIF' && type !== 'XMP ') chunks.push(riffChunk(type, data));
-    pos = end + (size & 1);
-  }
-  const body = Buffer.concat(chunks);
-  const header = Buffer.alloc(12);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(4 + body.length, 4);
-  header.write('WEBP', 8, 'latin1');
-  return Buffer.concat([header, body]);
+  const walked = walkWebp(webp);
+  if (!walked) return null;
+  const kept = walked.filter(({ type }) => type !== 'EXIF' && type !== 'XMP ');
+  return riffWebp(
+    kept.map(({ type, data }) => {
+      if (type !== 'VP8X' || data.length < 10) return riffChunk(type, data);
+      const flags = Buffer.from(data);
+      flags[0] = flags[0]! & ~(VP8X_EXIF | VP8X_XMP);
+      return riffChunk(type, flags);
+    }),
+  );
 }
