@@ -5,7 +5,7 @@ import { estimateHeadline } from '#client/components/tool/adjust-estimate.tsx';
 import { regionAt } from '#client/components/tool/adjust-spot.tsx';
 
 const estimate = (over: Partial<Estimate>): Estimate =>
-  ({ outputFormat: 'jpeg', estimatedSize: 421_888, keepsOriginal: false, quality: 62, targetMet: null, ...over }) as Estimate;
+  ({ outputFormat: 'jpeg', outputMimeType: 'image/jpeg', estimatedSize: 421_888, keepsOriginal: false, quality: 62, targetMet: null, ...over }) as Estimate;
 const line = (h: { lead: string; size: string; tail: string }) => h.lead + h.size + h.tail;
 
 describe('Adjust estimate', () => {
@@ -14,7 +14,7 @@ describe('Adjust estimate', () => {
     expect(line(estimateHeadline('quality', estimate({ quality: 80, estimatedSize: 62_669 })))).toBe('Quality 80 · ≈ 61.2 KB as JPEG');
     expect(line(estimateHeadline('size', estimate({ quality: 48, targetMet: true })))).toBe('Target met at quality 48 · ≈ 412 KB as JPEG');
     expect(line(estimateHeadline('size', estimate({ quality: 1, targetMet: false })))).toBe('Target not met at full size: quality 1 · ≈ 412 KB as JPEG');
-    expect(line(estimateHeadline('lossless', estimate({ quality: null, outputFormat: 'png', estimatedSize: 1_258_291 })))).toBe('Lossless · ≈ 1.2 MB as PNG');
+    expect(line(estimateHeadline('lossless', estimate({ quality: null, outputFormat: 'png', outputMimeType: 'image/png', estimatedSize: 1_258_291 })))).toBe('Lossless · ≈ 1.2 MB as PNG');
     expect(line(estimateHeadline('smart', estimate({ keepsOriginal: true })))).toBe('Original kept · ≈ 412 KB: re-encoding it gives no smaller file');
   });
 
