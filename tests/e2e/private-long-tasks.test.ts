@@ -3,7 +3,7 @@
 // not the batch); none may take over 100 ms, the issue's bound.
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import { useVisitors } from './support/app';
+import { openSettings, useVisitors } from './support/app';
 
 const PHOTOS = [
   ...['01', '02', '03', '04', '05', '07', '08', '11', '12', '13', '15', '18', '19', '20', '21', '23'].map((n) => corpusPath('photos', `kodim${n}.png`)),
@@ -17,6 +17,7 @@ describe('private mode: the page stays responsive', () => {
     const { page } = app;
     expect(PHOTOS.length).toBe(20);
     await page.getByLabel('Private: compress on this device').check();
+    await openSettings(page);
     await page.getByLabel('Output format').selectOption('webp');
     await page.evaluate(() => {
       const w = window as unknown as { __long: { start: number; duration: number }[]; __batch: number };
