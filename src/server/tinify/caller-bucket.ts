@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetBucketLocationCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { publicOnlyLookup } from '#server/net/safe-lookup';
 import { TinifyError } from './tinify-error';
 import type { StoreTarget } from './store-target';
@@ -38,6 +38,9 @@ export async function putInCallerBucket(target: StoreTarget, upload: CallerUploa
     requestHandler: { httpAgent, httpsAgent, connectionTimeout: 5000, requestTimeout: 60_000 },
     // The body is a stream that cannot be sent twice; the caller may retry the whole call.
     maxAttempts: 1,
+    // Ask before sending the body: a bucket that refuses the credentials says so in its answer, instead of closing
+    // the connection under a body it will not read (EPIPE, reported as an unreachable endpoint).
+    expectContinueHeader: true,
   });
   try {
     await client.send(
@@ -54,12 +57,29 @@ export async function putInCallerBucket(target: StoreTarget, upload: CallerUploa
       { abortSignal: gone },
     );
   } catch (err) {
-    throw storeFailure(err, target);
+    throw storeFailure((await whyNoAnswer(client, target, err)) ?? err, target);
   } finally {
     upload.body.destroy();
     client.destroy();
     httpAgent.destroy();
     httpsAgent.destroy();
+  }
+}
+
+/**
+ * A store that refuses a request may close the connection under a body it will not read, so the upload fails with a
+ * broken pipe instead of the store's answer. Then a bodiless request with the same credentials asks why: its refusal
+ * (credentials, missing bucket, region) is the answer; anything else leaves the upload's own error.
+ */
+async function whyNoAnswer(client: S3Client, target: StoreTarget, err: unknown): Promise<unknown> {
+  const e = err as { $metadata?: { httpStatusCode?: number } };
+  if (e.$metadata?.httpStatusCode || err instanceof StoreAddressRefused || (err as { cause?: unknown }).cause instanceof StoreAddressRefused) return null;
+  try {
+    await client.send(new GetBucketLocationCommand({ Bucket: target.bucket }));
+    return null;
+  } catch (probe) {
+    const name = (probe as { name?: string }).name ?? '';
+    return BAD_CREDENTIALS.has(name) || WRONG_REGION.has(name) || name === 'NoSuchBucket' ? probe : null;
   }
 }
 
