@@ -4,9 +4,9 @@
 // its own (the upload's IHDR at the frame's size, with the palette, transparency and colour chunks) that libvips
 // decodes; the frames are then composited onto the canvas as the APNG specification says, one full RGBA picture
 // per frame. docs/decisions/0408-animated-png.md.
-import { crc32 } from 'node:zlib';
 import { animationOverLimit } from '#server/codec/input/animation-header';
 import { walkPng, type PngChunk } from '#server/codec/metadata/png-chunks';
+import { pngChunk } from '#server/codec/metadata/metadata-strip';
 
 export interface ApngHeader {
   width: number;
@@ -58,15 +58,6 @@ export function apngHeader(buf: Buffer): ApngHeader | null {
   return null;
 }
 
-const chunk = (type: string, data: Buffer) => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-};
-
 const dataOf = (buf: Buffer, c: PngChunk) => buf.subarray(c.data, c.data + c.length);
 
 /** Every frame's control and data; throws ApngError on anything the specification does not allow. */
@@ -102,7 +93,7 @@ export function apngFrames(buf: Buffer, header: ApngHeader): { frames: ApngFrame
     } else if (c.type === 'fdAT') {
       if (!current || c.length < 4 || data.readUInt32BE(0) !== sequence++) throw new ApngError('frame data out of sequence');
       current.data.push(data.subarray(4));
-    } else if (!seenIdat && SHARED_CHUNKS.has(c.type)) shared.push(chunk(c.type, data));
+    } else if (!seenIdat && SHARED_CHUNKS.has(c.type)) shared.push(pngChunk(c.type, data));
   }
   if (frames.length !== header.frames) throw new ApngError(`acTL says ${header.frames} frames, the file holds ${frames.length}`);
   if (frames.some((f) => f.data.length === 0)) throw new ApngError('a frame without image data');
@@ -114,7 +105,7 @@ export function framePng(frame: ApngFrame, ihdr: Buffer, shared: Buffer[]): Buff
   const header = Buffer.from(ihdr);
   header.writeUInt32BE(frame.width, 0);
   header.writeUInt32BE(frame.height, 4);
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), ...shared, chunk('IDAT', Buffer.concat(frame.data)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), ...shared, pngChunk('IDAT', Buffer.concat(frame.data)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /**
