@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { offlineServiceWorker } from './scripts/build-service-worker';
+import { wasmVipsAssets } from './scripts/wasm-vips-assets';
 import { homeFirstPaintHtml } from './src/client/components/tool/home-hero';
 
 /**
@@ -23,7 +24,7 @@ function homeFirstPaint(): Plugin {
 // The client is built into dist/client and served by the API process in production.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), homeFirstPaint(), offlineServiceWorker()],
+  plugins: [react(), tailwindcss(), homeFirstPaint(), wasmVipsAssets(), offlineServiceWorker()],
   envPrefix: 'PUBLIC_',
   // Private mode's codec workers load each encoder on first use: module workers, so they can split code.
   worker: { format: 'es' },

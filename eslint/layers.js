@@ -45,6 +45,13 @@ export const LAYER_RULES = [
   { from: 'src/server/db/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/db/'), why: 'the database layer imports nothing above it' },
   { from: 'src/server/storage/', forbid: (target) => isUnder(target, 'src/server/') && !isUnder(target, 'src/server/storage/'), why: 'storage imports nothing above it' },
   { from: 'src/client/', forbid: (target) => isUnder(target, 'src/server/'), why: 'the client never imports server code' },
+  // The client's lower rooms (data access, plain helpers, page content) serve the components, pages and private
+  // mode, never the reverse (docs/decisions/0571-client-import-direction.md).
+  ...['src/client/lib/', 'src/client/api/', 'src/client/content/'].map((from) => ({
+    from,
+    forbid: (target) => ['components/', 'pages/', 'private/'].some((dir) => isUnder(target, `src/client/${dir}`)),
+    why: 'lib/, api/ and content/ never import components/, pages/ or private/',
+  })),
   {
     from: 'src/server/http/routes/',
     forbid: (target) => ['sandbox/', 'codec/', 'storage/', 'db/'].some((dir) => isUnder(target, `src/server/${dir}`)),

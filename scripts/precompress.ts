@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 
 const assets = path.join(path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist/client')), 'assets');
 let saved = 0;
-for (const name of fs.readdirSync(assets)) {
+// Recursive: libvips in WebAssembly has a folder of its own (wasm-vips-assets.ts).
+for (const name of fs.readdirSync(assets, { recursive: true, encoding: 'utf8' })) {
   // WebAssembly too: private mode's encoders shrink to about a third (AVIF's 3.4 MB to 1.1 MB).
   if (!/\.(js|css|svg|json|wasm)$/.test(name)) continue;
   const file = path.join(assets, name);

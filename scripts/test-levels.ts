@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-const LEVELS = ['typecheck', 'lint', 'build', 'test:unit', 'test:api', 'test:api:scaleout', 'test:hostile', 'test:e2e'];
+// bench:smoke last: every bench section on tiny inputs (it uses the build and starts the scale-out services itself),
+// so a change that breaks a bench fails here rather than on the next real bench run.
+const LEVELS = ['typecheck', 'lint', 'build', 'test:unit', 'test:api', 'test:api:scaleout', 'test:hostile', 'test:e2e', 'bench:smoke'];
 /** Lines of a failed level's output repeated in the summary, at most. */
 const WHY_LINES = 80;
 

@@ -1,7 +1,12 @@
 // Fixed image sets from the shared corpus, chosen by sorted name so every run uses the same files.
 import fs from 'node:fs';
 import path from 'node:path';
-import { corpusPath } from '../../tests/support/paths';
+import { CORPUS_DIR } from '../../tests/support/paths';
+
+/** The corpus the sets are taken from: the shared one, or a smoke run's tiny copy (run.ts sets it). */
+let corpusDir = CORPUS_DIR;
+export const useCorpusDir = (dir: string): void => void (corpusDir = dir);
+const corpusPath = (...parts: string[]) => path.join(corpusDir, ...parts);
 
 export interface CorpusImage {
   name: string;

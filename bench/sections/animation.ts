@@ -46,8 +46,13 @@ async function makeGif(dir: string, name: string, frames: Buffer[], delayCs: num
   return out;
 }
 
-const crop = (file: string, left: number, top: number, width: number, height: number, size?: { width: number; height: number }) => {
-  const cropped = sharp(file).extract({ left, top, width, height });
+const crop = async (file: string, left: number, top: number, width: number, height: number, size?: { width: number; height: number }) => {
+  // The crops are in the corpus images' own pixels; a smoke run's tiny copy is first stretched to hold them (a no-op
+  // on the real corpus, whose images are large enough).
+  const meta = await sharp(file).metadata();
+  const [needW, needH] = [left + width, top + height];
+  const source = meta.width! >= needW && meta.height! >= needH ? sharp(file) : sharp(await sharp(file).resize(Math.max(meta.width!, needW), Math.max(meta.height!, needH), { fit: 'fill' }).png().toBuffer());
+  const cropped = source.extract({ left, top, width, height });
   return (size ? cropped.resize(size.width, size.height) : cropped).png().toBuffer();
 };
 

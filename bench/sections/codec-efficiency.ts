@@ -18,6 +18,7 @@ import { fmt, medianOf as median, quantile, roundTo as round } from '../lib/rate
 import { avifenc, cjpeg, cwebp, optipng, oxipng, pngquant, type LossyReference, type SampleFiles } from '../lib/reference-encoders';
 import { toolVersion } from '../lib/tools';
 import type { BenchContext, BenchSection } from '../types';
+import { SMOKE } from '../lib/smoke';
 
 // Bytes and scores are measured here, not speed: on a loaded machine an encode must not fail on the product's 30 s limit.
 const UNHURRIED = { timeoutSeconds: 600 } as const;
@@ -454,7 +455,7 @@ export const codecEfficiency: BenchSection = {
       );
     }
     if (want.has('e2e')) {
-      const figuresReady = want.has('photos') && want.has('png') && !process.env.BENCH_CODEC_FILES;
+      const figuresReady = want.has('photos') && want.has('png') && !process.env.BENCH_CODEC_FILES && !SMOKE;
       lines.push(
         '### End to end',
         '',

@@ -10,6 +10,7 @@ import { table } from '../lib/markdown';
 import { fmt } from '../lib/rate';
 import { mapPool } from '../lib/pool';
 import type { BenchContext, BenchSection } from '../types';
+import { smokeOr } from '../lib/smoke';
 
 interface Input {
   file: string;
@@ -23,7 +24,7 @@ interface Timing {
 }
 
 /** Best of this many passes: the first pass also warms caches and code paths. */
-const REPEATS = 2;
+const REPEATS = smokeOr(2, 1);
 
 async function load(ctx: BenchContext, files: string[]): Promise<Input[]> {
   return Promise.all(files.map(async (file) => {

@@ -16,6 +16,7 @@ import { compare } from '../lib/metrics';
 import { mapPool } from '../lib/pool';
 import { bytesAtScore, fmt, medianOf, quantile, roundTo } from '../lib/rate';
 import type { BenchContext, BenchSection } from '../types';
+import { smokeOr } from '../lib/smoke';
 
 const PRESETS = COMPRESSION_PRESETS.map((p) => ({ id: p.id, quality: p.quality })).sort((a, b) => a.quality - b.quality);
 /** Encoder qualities swept to find the match; spaced so every preset's match lies between two of them. */
@@ -117,7 +118,7 @@ interface SpeedRow {
 async function speed(ctx: BenchContext): Promise<{ rows: SpeedRow[]; megapixels: number }> {
   sharp.concurrency(1);
   const source = await fs.readFile(path.join(ctx.corpusDir, 'photos/lepton-slrhills.jpg'));
-  const { data, info } = await sharp(source).rotate().resize(4000, 3000, { fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(source).rotate().resize(smokeOr(4000, 160), smokeOr(3000, 120), { fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixels: Pixels = { data, width: info.width, height: info.height, channels: 3 };
   const megapixels = (info.width * info.height) / 1e6;
   const encoders: [string, (p: Pixels) => Promise<Buffer>][] = [

@@ -15,10 +15,11 @@ import { withServer } from '../lib/server';
 import { newGuest, upload, waitForSettled } from '../lib/api';
 import { fiftyFiles } from '../lib/corpus';
 import { median, ms, round } from '../lib/stats';
+import { smokeOr } from '../lib/smoke';
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-const PAINT_LOADS = 5;
-const THROTTLED_LOADS = 5;
+const PAINT_LOADS = smokeOr(5, 1);
+const THROTTLED_LOADS = smokeOr(5, 1);
 /** DevTools' "Fast 3G" network preset with a 4x slower CPU: the setting the UX audit measured (LCP 5.34 s then). */
 const SLOW_PHONE = { latencyMs: 562.5, downloadBytesPerSecond: 180_000, uploadBytesPerSecond: 84_375, cpuSlowdown: 4 };
 
@@ -210,7 +211,7 @@ interface ReloadFigures {
   images: number;
 }
 
-const RELOAD_JOBS = 30;
+const RELOAD_JOBS = smokeOr(30, 3);
 
 /**
  * A guest with 30 completed jobs (corpus photos and PNGs, three uploads of ten) reloads `/` in a fresh context:

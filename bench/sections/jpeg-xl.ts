@@ -16,12 +16,13 @@ import { compare } from '../lib/metrics';
 import { bytesAtScore, fmt, medianOf, roundTo } from '../lib/rate';
 import type { BenchSection } from '../types';
 import { distinctPhotos } from './formats-calibration';
+import { smokeOr } from '../lib/smoke';
 
 const PRESETS = COMPRESSION_PRESETS.map((p) => ({ id: p.id, quality: p.quality })).sort((a, b) => a.quality - b.quality);
 /** libjxl qualities swept to find the match. */
 const JXL_SWEEP = [40, 55, 65, 75, 85, 92];
 /** Photos measured (centre 512² crops): enough for a median, within a few minutes on two cores. */
-const PHOTOS = 10;
+const PHOTOS = smokeOr(10, 2);
 
 const fromPixels = (p: Pixels) => sharp(p.data, { raw: { width: p.width, height: p.height, channels: p.channels } });
 

@@ -15,15 +15,16 @@ import { progress, type BenchSection } from '../lib/section';
 import { pidOf, withServer } from '../lib/server';
 import { cpuMeter, listenQueueDrops } from '../lib/proc';
 import { ms, round, summarize } from '../lib/stats';
+import { smokeOr } from '../lib/smoke';
 
-const CLIENTS = 1000;
-const POLL_MS = 2000;
-const DURATION_MS = 20_000;
-const UPLOADERS = 200;
-const UPLOAD_AT_MS = 6000;
+const CLIENTS = smokeOr(1000, 20);
+const POLL_MS = smokeOr(2000, 500);
+const DURATION_MS = smokeOr(20_000, 3_000);
+const UPLOADERS = smokeOr(200, 4);
+const UPLOAD_AT_MS = smokeOr(6000, 1000);
 const UPLOAD_IMAGE = ['photos', 'turbo-testorig.jpg'] as const;
 const POLLS = ['/api/queue/status', '/api/jobs'] as const;
-const WINDOW_MS = 2000;
+const WINDOW_MS = smokeOr(2000, 1000);
 
 interface SimClient {
   http: BenchClient;

@@ -12,12 +12,13 @@ import { cpuTimeMs, readMemory, RssSampler } from '../lib/proc';
 import { progress, type BenchSection } from '../lib/section';
 import { pidOf, withServer } from '../lib/server';
 import { median, mib, ms, round } from '../lib/stats';
+import { smokeOr } from '../lib/smoke';
 
 const TEN_GB = 10 * 1024 ** 3;
-const SEND_CAP = 200 * 1024 ** 2;
+const SEND_CAP = smokeOr(200, 8) * 1024 ** 2;
 const SAMPLE_MS = 20;
-const BATCH_RUNS = 3;
-const REFUSED_ATTEMPTS = 3;
+const BATCH_RUNS = smokeOr(3, 1);
+const REFUSED_ATTEMPTS = smokeOr(3, 1);
 /** The environment `npm start` gives the server. */
 const AS_STARTED = { MALLOC_ARENA_MAX: '2' };
 /** The same without the codec processes' memory budget: what the budget costs in time and saves in memory. */

@@ -9,10 +9,11 @@ import { progress, type BenchSection } from '../lib/section';
 import { pidOf, withServer } from '../lib/server';
 import { cpuMeter } from '../lib/proc';
 import { ms, summarize, type LatencySummary } from '../lib/stats';
+import { smokeOr } from '../lib/smoke';
 
-const RATE = 500; // polls per second, both endpoints together (alternating)
-const PHASE_MS = 10_000;
-const WARMUP_MS = 1_000;
+const RATE = smokeOr(500, 50); // polls per second, both endpoints together (alternating)
+const PHASE_MS = smokeOr(10_000, 1_000);
+const WARMUP_MS = smokeOr(1_000, 200);
 const ENDPOINTS = ['/api/queue/status', '/api/jobs'] as const;
 const cores = (v: number) => v.toFixed(2);
 

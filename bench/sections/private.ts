@@ -1,8 +1,10 @@
-// Private mode (`npm run bench -- private`): corpus photos compressed in headless Chromium (the codec core with the
-// browser engine's WebAssembly encoders, in private mode's workers) against the same files compressed by the
-// server at the same settings: bytes and butteraugli per format and preset, time per megapixel on both sides, the
-// speedup of two workers over one, the longest tasks on the page's thread, and the JavaScript and WebAssembly a
-// first private compression downloads. Uses the built client in dist/client (run `npm run build` first).
+// Private mode (`npm run bench -- private`): corpus photos compressed in headless Chromium on the isolated private
+// page (the codec core with libvips in WebAssembly, in private mode's workers) against the same files compressed by
+// the server at the same settings: files byte-identical, bytes and butteraugli per format and preset, time per
+// megapixel on both sides, the speedup of two workers over one, the longest tasks on the page's thread, the
+// JavaScript and WebAssembly a first private compression downloads, and the parity table of the browser test
+// (crops at 60/80/90, smart and size: tests/support/private-parity.ts). Uses the built client in dist/client (run
+// `npm run build` first).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,6 +12,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { Job } from '#contract/api';
 import { launchBrowser } from '../../tests/support/browser';
+import { openSettings } from '../../tests/support/settings-card';
 import { decodeSrgb } from '../lib/images';
 import { table } from '../lib/markdown';
 import { butteraugliWhole } from '../lib/metrics';
@@ -17,12 +20,14 @@ import { progress, type BenchSection } from '../lib/section';
 import { withServer } from '../lib/server';
 import { median, percentile, round } from '../lib/stats';
 import { mergePrivateFigures, type PrivateFormatFigures } from '../lib/private-figures';
+import { browserResults, parityCases, parityKey, parityUploads, serverResults } from '../../tests/support/private-parity';
+import { SMOKE, smokeOr } from '../lib/smoke';
 
-const PHOTOS = ['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg', 'exif-orient6-landscape.jpg'];
+const PHOTOS = smokeOr(['kodim01.png', 'kodim03.png', 'kodim05.png', 'kodim12.png', 'kodim20.png', 'kodim23.png', 'turbo-testorig.jpg', 'exif-orient6-landscape.jpg'], ['kodim03.png', 'exif-orient6-landscape.jpg']);
 const ALL_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
 /** BENCH_PRIVATE_FORMATS=avif,png measures only those (each format's batches take minutes). */
-const FORMATS = ALL_FORMATS.filter((f) => !process.env.BENCH_PRIVATE_FORMATS || process.env.BENCH_PRIVATE_FORMATS.split(',').includes(f));
-const PRESETS = [60, 80, 90];
+const FORMATS = smokeOr<readonly (typeof ALL_FORMATS)[number][]>(ALL_FORMATS, ['webp']).filter((f) => !process.env.BENCH_PRIVATE_FORMATS || process.env.BENCH_PRIVATE_FORMATS.split(',').includes(f));
+const PRESETS = smokeOr([60, 80, 90], [80]);
 
 interface Run {
   sizes: Record<string, number>;
@@ -62,8 +67,9 @@ async function privatePage(browser: Browser, baseUrl: string, workers: number): 
   await context.addInitScript((cores) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => cores }), workers + 1);
   await context.addInitScript(() => localStorage.setItem('imagesqueeze.private-mode', 'on'));
   const page = await context.newPage();
-  await page.goto('/');
+  await page.goto('/private');
   await page.getByText('Drop your images here').waitFor();
+  if (!(await page.evaluate(() => globalThis.crossOriginIsolated))) throw new Error('the private page is not cross-origin isolated');
   return page;
 }
 
@@ -71,6 +77,8 @@ async function inBrowser(page: Page, corpus: string, format: string, quality: nu
   // A fresh page each batch (private mode is remembered): the file input then sees new files, even the same ones.
   await page.reload();
   await page.getByText('Drop your images here').waitFor();
+  // The settings card starts as one summary line: opened before a setting is chosen.
+  await openSettings(page);
   await page.getByLabel('Output format').selectOption(format);
   // A range input cannot be typed into: its value is set as a drag would, through React's listener.
   await page.locator('#custom-quality').evaluate((el, q) => {
@@ -158,7 +166,8 @@ export const privateMode: BenchSection = {
               ba.browser.push(await butteraugliWhole(originals[n]!, await decodeSrgb(browserRun.files[n]!), scratch, `b-${format}`));
               ba.server.push(await butteraugliWhole(originals[n]!, await decodeSrgb(server2.files[n]!), scratch, `s-${format}`));
             }
-            rows.push([format, quality, quartiles(ratios), round(median(ba.browser)), round(median(ba.server))]);
+            const identical = PHOTOS.filter((n) => browserRun.files[n]!.equals(server2.files[n]!)).length;
+            rows.push([format, quality, `${identical} of ${PHOTOS.length}`, quartiles(ratios), round(median(ba.browser)), round(median(ba.server))]);
             timing.push([format, quality, round(browserRun.seconds / megapixels, 3), round(server2.seconds / megapixels, 3)]);
             json[`${format}-${quality}`] = { ratios, butteraugli: ba, browserSeconds: browserRun.seconds, serverSeconds: server2.seconds };
             // The About page quotes the Web Optimized preset (80).
@@ -169,6 +178,11 @@ export const privateMode: BenchSection = {
         const firstUse = [...new Map(fetched.slice(baseline).filter((f) => /\/assets\//.test(f.url)).map((f) => [f.url, f])).values()];
         const jsBytes = firstUse.filter((f) => f.url.endsWith('.js')).reduce((s, f) => s + f.bytes, 0);
         const wasmBytes = firstUse.filter((f) => f.url.endsWith('.wasm')).reduce((s, f) => s + f.bytes, 0);
+        // What the wire carries: the build's brotli copies (the server sends them to browsers that ask).
+        const brotliBytes = firstUse.reduce((sum, f) => {
+          const file = path.join(ctx.repoRoot, 'dist/client', new URL(f.url).pathname);
+          return sum + (fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : f.bytes);
+        }, 0);
         const jsGzip = firstUse.filter((f) => f.url.endsWith('.js')).reduce((s, f) => s + zlib.gzipSync(fs.readFileSync(path.join(ctx.repoRoot, 'dist/client', new URL(f.url).pathname))).length, 0);
 
         // Two workers against one, on the same batch (WebP at 80).
@@ -178,13 +192,44 @@ export const privateMode: BenchSection = {
           speed[workers] = (await inBrowser(page, corpus, 'webp', 80, scratch)).seconds;
           await page.context().close();
         }
-        await mergePrivateFigures(ctx.repoRoot, PHOTOS.length, published);
+        // A smoke run's figures mean nothing: the published ones stay as the last real run wrote them.
+        if (!SMOKE) await mergePrivateFigures(ctx.repoRoot, PHOTOS.length, published);
+
+        // The browser test's parity table: crops, every format at 60/80/90, smart and size, byte for byte.
+        const parityPage = await privatePage(browser, server.url, 1);
+        const uploads = await parityUploads();
+        const parityRows: (string | number)[][] = [];
+        const speedRows: (string | number)[][] = [];
+        const cropMegapixels = (await Promise.all(uploads.map(async (u) => sharp(u.bytes).metadata()))).reduce((s, m) => s + (m.width! * m.height!) / 1e6, 0);
+        for (const format of FORMATS) {
+          log(`parity: ${format}`);
+          const cases = parityCases(format);
+          const onServer2 = await serverResults(uploads, cases);
+          const inPage = await browserResults(parityPage, uploads, cases);
+          for (const c of cases) {
+            const pairs = uploads.map((u) => [inPage[parityKey(u, c)]!, onServer2[parityKey(u, c)]!] as const);
+            const done = pairs.filter(([b, sv]) => !('error' in b) && !('error' in sv)) as [{ sha: string; size: number; seconds: number }, { sha: string; size: number; seconds: number }][];
+            const same = done.filter(([b, sv]) => b.sha === sv.sha).length;
+            parityRows.push([format, c.name, `${same} of ${uploads.length}`, quartiles(done.map(([b, sv]) => b.size / sv.size))]);
+            const seconds = (i: 0 | 1) => done.reduce((sum, pair) => sum + pair[i].seconds, 0);
+            speedRows.push([format, c.name, round(seconds(0) / cropMegapixels, 2), round(seconds(1) / cropMegapixels, 2)]);
+          }
+        }
+        await parityPage.context().close();
         const markdown = [
           '## Private mode: the browser engine against the server',
           '',
           `${PHOTOS.length} corpus photos (${round(megapixels)} megapixels), headless Chromium against the server on the same machine. Bytes: browser / server, quartiles (25th / median / 75th); butteraugli (max-norm, whole image) medians.`,
           '',
-          table(['format', 'quality', 'bytes browser/server', 'butteraugli browser', 'butteraugli server'], rows),
+          table(['format', 'quality', 'identical files', 'bytes browser/server', 'butteraugli browser', 'butteraugli server'], rows),
+          '',
+          `Parity on crops (${uploads.length} uploads of at most 160x160: 8 photos, 4 PNGs), one libvips worker against the server's codec, as tests/e2e/private-vips-parity.test.ts compares them:`,
+          '',
+          table(['format', 'mode', 'byte-identical', 'bytes browser/server'], parityRows),
+          '',
+          'Seconds per megapixel, one file at a time (browser: one libvips worker; server: the codec call in this process), on the crops:',
+          '',
+          table(['format', 'mode', 'browser s/MP', 'server s/MP'], speedRows),
           '',
           'Seconds per megapixel for the whole batch (wall time; browser: private mode with its workers; server: upload to last result):',
           '',
@@ -194,9 +239,9 @@ export const privateMode: BenchSection = {
           '',
           `Longest task on the page's thread during the batches: ${round(Math.max(0, ...longest), 0)} ms (${longest.filter((d) => d > 100).length} over 100 ms).`,
           '',
-          `Beyond the tool page with private mode on, the first compressions download ${round(jsBytes / 1024, 1)} KiB of JavaScript (${round(jsGzip / 1024, 1)} KiB gzip: the codec worker and the encoders' glue) and ${round(wasmBytes / 1024, 1)} KiB of WebAssembly (the JPEG, WebP, AVIF and PNG encoders, each fetched when first needed). The private-mode chunk itself loads with the switch.`,
+          `Beyond the private page itself, the first compressions download ${round(jsBytes / 1024, 1)} KiB of JavaScript (${round(jsGzip / 1024, 1)} KiB gzip: the codec worker and libvips's module) and ${round(wasmBytes / 1024, 1)} KiB of WebAssembly (libvips, then libheif for the first AVIF, each fetched when first needed): ${round(brotliBytes / 1024, 1)} KiB over the wire with brotli.`,
         ].join('\n');
-        return { markdown, json: { ...json, speed, longestTaskMs: Math.max(0, ...longest), jsBytes, jsGzip, wasmBytes } };
+        return { markdown, json: { ...json, speed, longestTaskMs: Math.max(0, ...longest), jsBytes, jsGzip, wasmBytes, brotliBytes, parity: parityRows, paritySpeed: speedRows } };
       } finally {
         await browser.close();
       }

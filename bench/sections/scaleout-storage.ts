@@ -18,13 +18,14 @@ import { mib, ms, percentile, round } from '../lib/stats';
 import { makeDataDir, startServer, type TestServer } from '../../tests/support/server';
 import { backingFor, releaseAll } from '../../tests/support/scaleout-backing';
 import type { BenchContext, SectionResult } from '../types';
+import { smokeOr } from '../lib/smoke';
 
 type Storage = 'local disk' | 'S3 (Ceph RGW)';
 const LOCAL: Storage = 'local disk';
 const S3: Storage = 'S3 (Ceph RGW)';
 
 /** Rounds of each storage (BENCH_STORAGE_ROUNDS, at least 3). */
-const ROUNDS = Math.max(3, Number(process.env.BENCH_STORAGE_ROUNDS ?? 3) || 3);
+const ROUNDS = smokeOr(Math.max(3, Number(process.env.BENCH_STORAGE_ROUNDS ?? 3) || 3), 1);
 
 /** L,S,S,L,L,S,S,L...: each storage runs first in every other pair, so neither always follows the other. */
 export function interleavedOrder(rounds: number): Storage[] {

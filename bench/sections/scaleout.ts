@@ -20,13 +20,14 @@ import { testRedisUrl, adminQuery, backingFor, releaseAll } from '../../tests/su
 import { provideScaleoutServices } from '../../tests/support/scaleout-services';
 import type { BenchContext, SectionResult } from '../types';
 import { measureStorage } from './scaleout-storage';
+import { smokeOr } from '../lib/smoke';
 
 const QUALITY = 80;
 const TYPE = 'web';
 /** Three full batches: enough jobs that the per-job figures rise above timer and scheduling noise. */
-const TINY_JOBS = 150;
+const TINY_JOBS = smokeOr(150, 10);
 /** A signed-in user's files per upload. */
-const BATCH = 50;
+const BATCH = smokeOr(50, 5);
 
 type Mode = 'embedded' | 'scale-out, 1 worker' | 'scale-out, 2 workers';
 

@@ -12,10 +12,11 @@ import { progress, type BenchSection } from '../lib/section';
 import { pidOf, withServer } from '../lib/server';
 import { cpuTimeMs } from '../lib/proc';
 import { mib, ms, round, summarize } from '../lib/stats';
+import { smokeOr } from '../lib/smoke';
 
 const CONCURRENCY = MAX_CONCURRENT_JOBS; // 3, as the server's worker pool
-const TINY_BATCH = 50;
-const SINGLE_JOB_TRIPS = 10;
+const TINY_BATCH = smokeOr(50, 5);
+const SINGLE_JOB_TRIPS = smokeOr(10, 2);
 const QUALITY = 80;
 const TYPE = 'web';
 

@@ -1,7 +1,8 @@
-// SVG: our SVG result (sanitised, minified with the render-safe preset, never larger than the sanitised upload)
-// against SVGO's default preset on the same uploads, and how many files each changes the rendering of (librsvg via
-// sharp, every pixel compared with the merely sanitised text's rendering). Real SVGs: tests/fixtures/svg (licences
-// in its README). Goal (issue 4/6): at most 1.0× SVGO's bytes (median) with zero rendering change.
+// SVG: our SVG result (sanitised, minified with precision and shape passes chosen per file under a rendering guard,
+// never larger than the sanitised upload) against SVGO's default preset on the same uploads, how many files each
+// changes the rendering of (librsvg via sharp, every pixel compared with the merely sanitised text's rendering), and
+// the time our result takes per file. Real SVGs: tests/fixtures/svg (licences in its README). Goal (issue 5/7): at
+// most 1.0× SVGO's bytes (median) with zero rendering change (docs/decisions/0501).
 //   npm run bench -- svg
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -44,11 +45,13 @@ export const svg: BenchSection = {
   async run(ctx) {
     const dir = path.join(ctx.repoRoot, 'tests/fixtures/svg');
     const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.svg')).sort();
-    const rows: { file: string; upload: number; sanitised: number; ours: number; svgo: number; oursDiff: Difference; svgoDiff: Difference }[] = [];
+    const rows: { file: string; upload: number; sanitised: number; ours: number; svgo: number; oursMs: number; oursDiff: Difference; svgoDiff: Difference }[] = [];
     for (const file of files) {
       const upload = await fs.readFile(path.join(dir, file));
       const sanitised = await sanitiseSvg(upload, { minify: false });
-      const ours = await optimisedSvg(upload);
+      const started = performance.now();
+      const { svg: ours } = await optimisedSvg(upload);
+      const oursMs = performance.now() - started;
       // What `svgo file.svg` gives: its default preset on the upload as it is.
       const svgo = optimize(upload.toString('utf8')).data;
       const reference = await rendering(sanitised);
@@ -58,6 +61,7 @@ export const svg: BenchSection = {
         sanitised: Buffer.byteLength(sanitised),
         ours: Buffer.byteLength(ours),
         svgo: Buffer.byteLength(svgo),
+        oursMs: Math.round(oursMs),
         oursDiff: await difference(reference, ours),
         svgoDiff: await difference(reference, svgo),
       });
@@ -74,18 +78,20 @@ export const svg: BenchSection = {
       `${rows.length} real SVGs (\`tests/fixtures/svg\`). Rendering compared by librsvg (sharp) against the merely sanitised upload, every channel of every pixel.`,
       '',
       table(
-        ['file', 'upload B', 'ours B', 'svgo default B', 'ours / svgo', 'ours: rendering change', 'svgo: rendering change'],
-        rows.map((r) => [r.file, r.upload, r.ours, r.svgo, fmt(r.ours / r.svgo, 3), describe(r.oursDiff), describe(r.svgoDiff)]),
+        ['file', 'upload B', 'ours B', 'svgo default B', 'ours / svgo', 'ours ms', 'ours: rendering change', 'svgo: rendering change'],
+        rows.map((r) => [r.file, r.upload, r.ours, r.svgo, fmt(r.ours / r.svgo, 3), r.oursMs, describe(r.oursDiff), describe(r.svgoDiff)]),
       ),
       '',
       `- Median ours / SVGO default: **${fmt(median, 3)}×** (goal ≤ 1.0×: ${median <= 1 ? 'met' : 'not met'}); in total ${sum('ours')} B against ${sum('svgo')} B (uploads ${sum('upload')} B, ours ${fmt(sum('ours') / sum('upload'), 3)}× of them).`,
       `- Files whose rendering changes: **ours ${oursChanged} of ${rows.length}**, SVGO's defaults ${svgoChanged} of ${rows.length}.`,
+      `- Time for our result (sanitise, minify, guard renderings): median ${Math.round(medianOf(rows.map((r) => r.oursMs)))} ms per file, at most ${Math.max(...rows.map((r) => r.oursMs))} ms.`,
     ].join('\n');
     return {
       markdown,
       json: {
         files: rows.length,
         medianRatioToSvgo: roundTo(median, 4),
+        medianMsPerFile: Math.round(medianOf(rows.map((r) => r.oursMs))),
         totals: { upload: sum('upload'), ours: sum('ours'), svgo: sum('svgo') },
         renderingChanged: { ours: oursChanged, svgo: svgoChanged },
         rows,

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { ApiClient } from '#cli/client';
+import { NOT_A_REGULAR_FILE, readRegularFile, regularFileInside, writeTemporary } from '#cli/workspace-file';
 import { FORMAT_EXTENSIONS, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
 
 const MIME_BY_EXT: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif' };
@@ -53,7 +54,9 @@ export async function compressFiles(client: ApiClient, files: string[], options:
 
 async function compressOne(client: ApiClient, file: string, options: CompressOptions): Promise<FileResult> {
   const source = path.join(options.workspace, file);
-  const original = fs.readFileSync(source);
+  // A pull request may add a link to a file elsewhere on the runner: only regular files inside the checkout are read.
+  if (!regularFileInside(options.workspace, source)) return { file, before: 0, after: null, target: file, kept: false, note: NOT_A_REGULAR_FILE };
+  const original = readRegularFile(source);
   const base = { file, before: original.length, target: file, kept: false };
   const type = MIME_BY_EXT[path.extname(file).toLowerCase()]!;
   const created = await client.upload(path.basename(file), original, type, options.settings);
@@ -72,7 +75,7 @@ async function compressOne(client: ApiClient, file: string, options: CompressOpt
   // A converted result gets a new name: never overwrite another file the repository already has there.
   if (target !== file && fs.existsSync(full)) return { ...base, after: data.length, target, note: `${target} already exists` };
   // Written beside and renamed, so a cancelled run never leaves a half-written image in the checkout.
-  fs.writeFileSync(`${full}.imagesqueeze-part`, data);
+  writeTemporary(`${full}.imagesqueeze-part`, data);
   fs.renameSync(`${full}.imagesqueeze-part`, full);
   return { ...base, after: data.length, target, kept: true };
 }

@@ -5,7 +5,9 @@ export class GitError extends Error {}
 
 const git = (cwd: string, args: string[]) => {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    // Paths are the pull request's file names: `*.png` or `:(glob)…` must name that one file, never a pattern.
+    const env = { ...process.env, GIT_LITERAL_PATHSPECS: '1' };
+    return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim();
     throw new GitError(`git ${args[0]} failed: ${stderr || (err as Error).message}`);

@@ -13,16 +13,18 @@ export interface InputFile {
   relative: string;
   size: number;
   mtimeMs: number;
+  /** Named on the command line: read even through a link (the user's own choice); anything found is never a link. */
+  named?: true;
 }
 
 export function collectInputs(inputs: string[]): { files: InputFile[]; missing: string[] } {
   const files: InputFile[] = [];
   const missing: string[] = [];
   const seen = new Set<string>();
-  const add = (source: string, relative: string, stat: fs.Stats) => {
+  const add = (source: string, relative: string, stat: fs.Stats, named?: true) => {
     if (seen.has(source)) return;
     seen.add(source);
-    files.push({ source, relative, size: stat.size, mtimeMs: stat.mtimeMs });
+    files.push({ source, relative, size: stat.size, mtimeMs: stat.mtimeMs, ...(named && { named }) });
   };
   for (const input of inputs) {
     const root = path.resolve(input);
@@ -34,7 +36,7 @@ export function collectInputs(inputs: string[]): { files: InputFile[]; missing: 
       continue;
     }
     if (stat.isFile()) {
-      add(root, path.basename(root), stat);
+      add(root, path.basename(root), stat, true);
       continue;
     }
     const walk = (dir: string) => {

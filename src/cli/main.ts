@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiClient, ApiError, AuthError, UnreachableError } from './client';
 import { alreadyDone, collectInputs, targetPath, TargetClaims, type InputFile } from './files';
+import { readRegularFile, writeTemporary } from './workspace-file';
 import { EXIT, USAGE, UsageError, parseOptions, type CliOptions } from './options';
 import { formatBytes, summaryTable, type Outcome } from './report';
 import { watchRun } from './watch';
@@ -86,7 +87,9 @@ async function processFile(file: InputFile, options: CliOptions, client: ApiClie
   const early = fixed ? targets.refusal(file, targetPath(file, options.outDir, fixed), options.inPlace) : null;
   if (early) return { ...base, status: 'failed', after: null, message: early };
   const type = MIME_BY_EXT[path.extname(file.source).toLowerCase()] ?? 'application/octet-stream';
-  const created = await client.upload(path.basename(file.source), fs.readFileSync(file.source), type, options.settings);
+  // A file found in a folder (walked or watched) is read without following a link swapped in since it was listed.
+  const bytes = file.named ? fs.readFileSync(file.source) : readRegularFile(file.source);
+  const created = await client.upload(path.basename(file.source), bytes, type, options.settings);
   const job = await client.waitUntilFinal(created.id);
   if (job.status === 'error') return { ...base, status: 'failed', after: null, message: job.error ?? 'compression failed' };
   const data = await client.download(job);
@@ -96,7 +99,7 @@ async function processFile(file: InputFile, options: CliOptions, client: ApiClie
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // Written beside the target and renamed: an interrupted run never leaves a half-written file that looks finished.
   const temp = `${target}.part-${process.pid}`;
-  fs.writeFileSync(temp, data);
+  writeTemporary(temp, data);
   if (options.inPlace) fs.renameSync(file.source, file.source + options.backupSuffix);
   fs.renameSync(temp, target);
   return { ...base, status: 'done', after: data.length };

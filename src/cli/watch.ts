@@ -5,10 +5,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { collectInputs, IMAGE_EXTENSIONS, type InputFile } from './files';
 import { EXIT, type CliOptions } from './options';
+import { NOT_A_REGULAR_FILE, regularFileInside } from './workspace-file';
 import { formatBytes, summaryTable, type Outcome } from './report';
 
 /** A file is taken once its size and modification time stayed the same for this long. */
 export const SETTLE_MS = 400;
+
+const isLink = (file: string) => {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
 
 export interface WatchIo {
   out: (text: string) => void;
@@ -45,13 +54,13 @@ export async function watchFolders(options: CliOptions, processFile: ProcessFile
       if (!waiting.some(([s]) => s === source)) waiting.push([source, root]);
       return;
     }
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(source);
-    } catch {
-      return; // deleted meanwhile
+    // Only a regular file inside the watched folder: a link dropped into it is not followed (workspace-file.ts).
+    const stat = regularFileInside(root, source);
+    if (!stat) {
+      if (fs.existsSync(source) || isLink(source)) io.err(`${NOT_A_REGULAR_FILE}: ${path.relative(root, source)}\n`);
+      return; // deleted meanwhile, a link, or not a file
     }
-    if (!stat.isFile() || written.get(source) === stat.mtimeMs) return;
+    if (written.get(source) === stat.mtimeMs) return;
     busy.add(source);
     const file: InputFile = { source, relative: path.relative(root, source), size: stat.size, mtimeMs: stat.mtimeMs };
     const job = processFile(file)
@@ -83,7 +92,7 @@ export async function watchFolders(options: CliOptions, processFile: ProcessFile
         if (signal.aborted) return;
         let stat: fs.Stats;
         try {
-          stat = fs.statSync(source);
+          stat = fs.lstatSync(source);
         } catch {
           return;
         }

@@ -22,6 +22,7 @@ const PAGES: Record<ClientRoute, PageComponent> = {
   '/blog': lazyPage(() => import('./pages/blog')),
   '/help': lazyPage(() => import('./pages/help')),
   '/developers': lazyPage(() => import('./pages/developers')),
+  '/private': lazyPage(() => import('./pages/private')),
 };
 const NotFound = lazyPage(() => import('./pages/not-found'));
 

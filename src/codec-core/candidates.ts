@@ -1,10 +1,11 @@
 // Which formats are worth encoding for one image (Auto's candidates), and why the others are not; and whether the
 // upload itself may compete. Pure rules over the image's traits: the engines only report the traits.
 import type { FormatDecision } from '#contract/api';
-import { MAX_PNG_PIXELS } from '#contract/limits';
+import { MAX_AVIF_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
 import { AUTO_DEFAULT_FORMATS, type ImageFormat } from '#contract/settings';
 import type { ImageTraits, OpenImage } from './engine';
 import type { FormatDescriptor } from './formats';
+import { moreColoursThan } from './pixels';
 
 /**
  * Above this many distinct colours an image is treated as a photograph. Screenshots, logos and diagrams in
@@ -13,16 +14,7 @@ import type { FormatDescriptor } from './formats';
 export const PHOTO_COLOUR_COUNT = 16_384;
 
 /** More distinct colours than PHOTO_COLOUR_COUNT among interleaved pixels of `channels` channels (stops early). */
-export function countsAsPhoto(data: Uint8Array, channels: number): boolean {
-  const seen = new Set<number>();
-  for (let p = 0; p < data.length; p += channels) {
-    let key = 0;
-    for (let c = 0; c < channels; c++) key = key * 256 + data[p + c]!;
-    seen.add(key);
-    if (seen.size > PHOTO_COLOUR_COUNT) return true;
-  }
-  return false;
-}
+export const countsAsPhoto = (data: Uint8Array, channels: number): boolean => moreColoursThan(data, channels, PHOTO_COLOUR_COUNT);
 
 /** Whether any pixel is not fully opaque, for interleaved pixels whose last channel is alpha. */
 export function anyTransparent(data: Uint8Array, channels: number): boolean {
@@ -96,6 +88,12 @@ export function planCandidates(image: OpenImage, allowed: readonly ImageFormat[]
   if (image.upright.width * image.upright.height > MAX_PNG_PIXELS && plan.formats.includes('png') && plan.formats.length > 1) {
     plan.formats = plan.formats.filter((f) => f !== 'png');
     plan.skipped.push({ format: 'png', reason: `over the ${MAX_PNG_PIXELS / 1_000_000} megapixel limit for PNG` });
+  }
+  // AVIF is made at the output's size (a resize asked for makes it smaller).
+  const out = image.bounded ?? image.upright;
+  if (out.width * out.height > MAX_AVIF_PIXELS && plan.formats.includes('avif') && plan.formats.length > 1) {
+    plan.formats = plan.formats.filter((f) => f !== 'avif');
+    plan.skipped.push({ format: 'avif', reason: `over the ${MAX_AVIF_PIXELS / 1_000_000} megapixel limit for AVIF` });
   }
   return plan;
 }

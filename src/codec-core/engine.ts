@@ -28,6 +28,11 @@ export type Fit = 'inside' | 'cover' | 'contain';
 export type CodecSettings = Omit<CompressSettings, 'type' | 'metadata'> & {
   metadata: MetadataPolicyValue;
   fit?: Fit;
+  /**
+   * The format itself is what was asked for, larger or not: a Tinify `convert` (its clients read the type they asked
+   * for), so the upload is no fallback for a larger conversion (0585).
+   */
+  formatRequired?: boolean;
 };
 
 /** The contract's policy a policy value starts from: Tinify's preserve list strips everything it does not name. */
@@ -37,6 +42,11 @@ export const basePolicy = (policy: MetadataPolicyValue): MetadataPolicy => (type
 export interface CodecLimits {
   maxPixels: number;
   timeoutSeconds: number;
+  /**
+   * Auto's budget for trying candidates, in seconds from the start (0516): no candidate is started that would not end
+   * within it by the longest one so far. Absent: candidates are bounded by `timeoutSeconds` only.
+   */
+  searchSeconds?: number;
 }
 
 export interface Size {
@@ -70,6 +80,8 @@ export interface OpenImage {
    * and `input`/`format` are that lossless decoding, never a result in their own right. Absent for other uploads.
    */
   decodedFrom?: { format: InputFormat; bytes: number };
+  /** What opening it left out that the user may have wanted (the frames of an image sequence): said in the job's note. */
+  notes?: string[];
 }
 
 export interface ImageTraits {

@@ -1,7 +1,11 @@
 // Failures caused by the input itself (retrying cannot help), with messages shown to users as they are.
 import { MESSAGES } from '#contract/messages';
 
-export type CodecErrorKind = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'timeout';
+/**
+ * `unsupported-feature`: a valid file of a format we take, using a part of that format we cannot keep (an animated
+ * AVIF, premultiplied alpha in JPEG XL); its message names the feature, never "damaged".
+ */
+export type CodecErrorKind = 'unsupported-format' | 'unsupported-feature' | 'corrupt' | 'too-many-pixels' | 'timeout';
 
 export class CodecError extends Error {
   constructor(
@@ -29,6 +33,14 @@ const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
 /** PNG is read and written only up to MAX_PNG_PIXELS; the same words at upload and in the codec. */
 export function pngTooLargeMessage(width: number, height: number, maxPixels: number): string {
   return `The image is ${width}×${height} pixels (${megapixels(width * height)}); PNG images are limited to ${megapixels(maxPixels)}`;
+}
+
+/** AVIF is written only up to MAX_AVIF_PIXELS (libaom's memory); said before anything is encoded. */
+export function avifTooLargeError(width: number, height: number, maxPixels: number): CodecError {
+  return new CodecError(
+    'too-many-pixels',
+    `An AVIF of ${width}×${height} pixels (${megapixels(width * height)}) needs more memory than a compression may use; AVIF results are limited to ${megapixels(maxPixels)}: choose WebP, JPEG or Auto, or a maximum width or height`,
+  );
 }
 
 export function pngTooLargeError(width: number, height: number, maxPixels: number): CodecError {

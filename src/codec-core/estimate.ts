@@ -7,7 +7,7 @@ import type { Estimate as EstimateJson } from '#contract/api';
 import { inputMimeType, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
 import { sampledFixed, sampledSize, sampledSmart } from './estimate-modes';
-import { candidatesOf, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
+import { candidatesOf, lastResortUpload, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
 import { uploadWins } from './never-larger';
 import { CodecError, LOSSLESS_JPEG_MESSAGE } from './errors';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
@@ -56,7 +56,7 @@ async function run(job: Job, region: Partial<Region> | undefined): Promise<Estim
   const strategy = sampledStrategy(job, sample, (pixels.width * pixels.height) / (sample.width * sample.height));
   const candidates = await candidatesOf(job);
   const kept = uploadCandidate(job, candidates);
-  const found = await searchCandidates(job, strategy, candidates);
+  const { found } = await searchCandidates(job, strategy, candidates);
   const chosen = strategy.choose(found);
   const { mode, targetSize } = job.image.settings;
   // Lossless JPEG has no encoding: only a JPEG upload kept as it is can be the result (the pipeline says the same).
@@ -64,19 +64,23 @@ async function run(job: Job, region: Partial<Region> | undefined): Promise<Estim
   const bytes = chosen ? bytesOf(chosen) : Infinity;
   // Size mode passes an upload that already fits the target on as it is, whatever an encoding would give.
   const fitsAlready = kept !== null && mode === 'size' && targetSize !== undefined && kept.length <= targetSize;
-  const keepsOriginal = kept !== null && (fitsAlready || !chosen || uploadWins(kept.length, bytes));
+  // A conversion larger than an upload every browser shows gives the upload, as the pipeline does (0585).
+  const lastResort = kept === null && chosen ? lastResortUpload(job, candidates) : null;
+  const handsBack = lastResort !== null && lastResort.length < bytes;
+  const keepsOriginal = handsBack || (kept !== null && (fitsAlready || !chosen || uploadWins(kept.length, bytes)));
+  const passedOn = handsBack ? lastResort : kept;
   const shownRegion = clampRegion(pixels, region, PREVIEW_MAX_SIDE);
   const shown = crop(pixels, shownRegion);
   return {
     format: keepsOriginal || !chosen ? job.image.format : chosen.format,
-    estimatedBytes: keepsOriginal ? kept!.length : bytes,
+    estimatedBytes: keepsOriginal ? passedOn!.length : bytes,
     keepsOriginal,
     sampled: sample !== pixels,
     width: pixels.width,
     height: pixels.height,
     region: shownRegion,
     quality: keepsOriginal ? null : chosen!.quality,
-    targetMet: mode !== 'size' ? null : keepsOriginal ? kept!.length <= (targetSize ?? 0) : chosen!.fits === true,
+    targetMet: mode !== 'size' ? null : keepsOriginal ? passedOn!.length <= (targetSize ?? 0) : chosen!.fits === true,
     preview: keepsOriginal
       ? await engine.losslessPng(image, shown)
       : await engine.encodePixels(image, shown, chosen!.format, chosen!.quality ?? 100, false, chosen!.quality === null),

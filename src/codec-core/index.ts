@@ -6,7 +6,8 @@ export { estimate, estimateJson, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type 
 export { FORMATS, type FormatDescriptor } from './formats';
 export { boundsOf, fitInside, scaledBy } from './geometry';
 export { anyTransparent, countsAsPhoto, planAutoCandidates, planLosslessCandidates, PHOTO_COLOUR_COUNT, type CandidatePlan } from './candidates';
-export { uploadWins } from './never-larger';
+export { givenLargerNote, largerThanUploadNote, uploadWins } from './never-larger';
+export { settingsMisfit, type Misfit, type UploadShape } from './settings-fit';
 export { ssimulacra2 } from './metrics/ssimulacra2';
 export { proxyOf, type Region } from './pixels';
 export { smartTarget, SMART_SCORED_PIXELS } from './modes/smart';
@@ -19,6 +20,9 @@ export { avifLosslessOptions, avifOptions, type AvifSettings } from './formats/a
 export { chooseChromaSubsampling, jpegOptions, type ChromaSubsampling, type JpegSettings } from './formats/jpeg';
 export { webpLosslessOptions, webpOptions, type WebpSettings } from './formats/webp';
 export { chromaDetail } from './metrics/chroma';
-// PNG's palette rules and the floor a palette is held to, for engines that run the PNG pipeline themselves.
-export { FEW_COLOURS_MIN_SAVING, LOSSLESS_WORTH_TRYING, PALETTE_LIMIT, paletteFloor, paletteRungs } from './formats/png';
-export { flatColourError, similarity, type RawImage } from './metrics/similarity';
+// PNG's palette climb, run by every engine with its own quantiser, decoder and optimiser filling the hooks.
+export { encodePalettePng, fitsInPalette, type PaletteHooks, type PaletteRequest } from './formats/png-palette';
+export type { RawImage } from './metrics/similarity';
+export { paletteOptions } from './formats/png';
+// Container bytes: the one sniffer, the walkers and writers, and the one strip policy for passing an upload on.
+export * from './container';

@@ -1,5 +1,6 @@
 // The one rule deciding when the upload itself is the result. docs/decisions/0201-never-larger-across-formats.md
 // and 0301-one-codec-pipeline.md.
+import { FORMAT_LABELS, INPUT_ONLY_LABELS, isInputOnlyFormat, type ImageFormat, type InputOnlyFormat, type OutputFormat } from '#contract/settings';
 
 /**
  * The upload, as it would be passed on (its own bytes with only the metadata the settings keep), wins when it is
@@ -10,4 +11,41 @@
  */
 export function uploadWins(passedOn: number | null, rival: number | null): boolean {
   return passedOn !== null && (rival === null || passedOn <= rival);
+}
+
+/** How much larger, said as people read it: "3% larger than", "4.2 times the size of". */
+function largerThan(bytes: number, than: number): string {
+  const ratio = bytes / than;
+  if (ratio < 2) return `${Math.max(1, Math.ceil((ratio - 1) * 100))}% larger than`;
+  return `${ratio < 10 ? ratio.toFixed(1) : Math.round(ratio)} times the size of`;
+}
+
+/**
+ * The job's note when the upload is passed on because what was asked for came out larger (0585): names the format
+ * asked for (or Auto's smallest) and the upload's, so the result's format is never a surprise.
+ */
+export function largerThanUploadNote(given: { asked: OutputFormat; made: ImageFormat; bytes: number; upload: ImageFormat | InputOnlyFormat; uploadBytes: number }): string {
+  const { asked, made, bytes, upload, uploadBytes } = given;
+  const label = isInputOnlyFormat(upload) ? INPUT_ONLY_LABELS[upload] : FORMAT_LABELS[upload];
+  const what =
+    asked === 'auto'
+      ? `Every format Auto tried is larger than this ${label} upload (the smallest, ${FORMAT_LABELS[made]}, is ${largerThan(bytes, uploadBytes)} it)`
+      : `${FORMAT_LABELS[made]} of this image is ${largerThan(bytes, uploadBytes)} the ${label} upload`;
+  return `${what}, so the upload is returned as ${label}, as it came (with only the metadata your settings keep)`;
+}
+
+/** The note when a HEIC's conversion came out larger and the format `original` gives it was delivered instead (0585). */
+export function readOnlyFallbackNote(given: { made: ImageFormat; bytes: number; upload: InputOnlyFormat; uploadBytes: number; instead: ImageFormat }): string {
+  const { made, bytes, upload, uploadBytes, instead } = given;
+  return `${FORMAT_LABELS[made]} of this image is ${largerThan(bytes, uploadBytes)} the ${INPUT_ONLY_LABELS[upload]} upload, which browsers other than Safari cannot show, so it is delivered as ${FORMAT_LABELS[instead]}, no larger than the upload`;
+}
+
+/**
+ * The note on a result larger than the upload that is still given (0585): a JPEG XL or HEIC converted to be shown
+ * (handing it back would undo the point), a resize, or formats the viewer named for Auto.
+ */
+export function givenLargerNote(given: { made: ImageFormat; bytes: number; upload: ImageFormat | InputOnlyFormat; uploadBytes: number }): string {
+  const { made, bytes, upload, uploadBytes } = given;
+  const label = isInputOnlyFormat(upload) ? INPUT_ONLY_LABELS[upload] : FORMAT_LABELS[upload];
+  return `${FORMAT_LABELS[made]} of this image is ${largerThan(bytes, uploadBytes)} the ${label} upload, given as asked`;
 }

@@ -1,7 +1,7 @@
 // The one compression pipeline, whatever the engine: open → plan the candidates → each candidate searched by the
 // mode's strategy → choose → never-larger → result. docs/decisions/0301-one-codec-pipeline.md.
 import type { FormatDecision } from '#contract/api';
-import { isInputOnlyFormat, ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
+import { BROWSER_SHOWN_FORMATS, isInputOnlyFormat, ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
 import { allowedFormats, newDecision, planCandidates, type CandidatePlan } from './candidates';
 import type { CodecLimits, CodecSettings, Engine, ImageTraits, OpenImage, Pixels } from './engine';
 import { CodecError, LOSSLESS_JPEG_MESSAGE, tooManyPixelsError } from './errors';
@@ -10,7 +10,7 @@ import { qualityStrategy } from './modes/quality';
 import { sizeStrategy } from './modes/size';
 import { smartStrategy } from './modes/smart';
 import { bytesOf, type Found, type Job, type Strategy } from './modes/strategy';
-import { uploadWins } from './never-larger';
+import { givenLargerNote, largerThanUploadNote, readOnlyFallbackNote, uploadWins } from './never-larger';
 import type { CompressResult, ImageFacts } from './result';
 
 export const STRATEGIES: Record<CodecSettings['mode'], Strategy> = {
@@ -24,9 +24,14 @@ export function clampQuality(quality: number): number {
   return Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : 80;
 }
 
-export function newJob<Image extends OpenImage>(engine: Engine<Image>, image: Image): Job<Image> {
+/**
+ * A job; `searchSeconds` (Auto's budget for trying its candidates, 0516) counts from now, and `now` is the clock it is
+ * measured with (tests give their own).
+ */
+export function newJob<Image extends OpenImage>(engine: Engine<Image>, image: Image, searchSeconds?: number, now: () => number = Date.now): Job<Image> {
   let pixels: Promise<Pixels> | undefined;
-  return { engine, image, quality: clampQuality(image.settings.quality), pixels: () => (pixels ??= engine.pixels(image)) };
+  const searchEndsAt = searchSeconds === undefined ? null : now() + searchSeconds * 1000;
+  return { engine, image, quality: clampQuality(image.settings.quality), pixels: () => (pixels ??= engine.pixels(image)), searchEndsAt, now };
 }
 
 /** What the candidates are, with the traits and decision record Auto keeps; a fixed format is its only candidate. */
@@ -81,6 +86,22 @@ export function uploadCandidate(job: Job, { uploadFormats, decision }: Candidate
 }
 
 /**
+ * The upload as the last resort of a conversion to another format: passed on only when every encoding made is larger
+ * than it and every browser shows its format, and the note says so (docs/decisions/0585-never-larger-conversions.md).
+ * Not when the viewer named its formats for Auto and left the upload's out (0201), when a size was asked for, nor
+ * when the format itself was required (a Tinify convert).
+ */
+export function lastResortUpload(job: Job, { uploadFormats }: Candidates): Uint8Array | null {
+  const { image } = job;
+  const format = keepableFormat(image);
+  if (!format || uploadFormats.includes(format) || image.bounded || image.settings.formatRequired) return null;
+  // A JPEG XL was converted to be shown: handing it back would undo the point of asking.
+  if (!BROWSER_SHOWN_FORMATS.includes(format)) return null;
+  if (image.settings.format === 'auto' && image.settings.formats?.length) return null;
+  return job.engine.passOn(image);
+}
+
+/**
  * The format the upload itself could be the result in: its own, also when the engine had to decode it first (a
  * JPEG XL for sharp, whose engine passes on the upload's own bytes); never a format we only read (HEIC, GIF, SVG).
  */
@@ -89,11 +110,36 @@ export function keepableFormat({ decodedFrom, format }: OpenImage): ImageFormat 
   return isInputOnlyFormat(decodedFrom.format) ? null : decodedFrom.format;
 }
 
-/** The one loop over candidate formats: each searched by the strategy, in its order, recorded in the decision. */
-export async function searchCandidates(job: Job, strategy: Strategy, candidates: Candidates): Promise<Found[]> {
+/** Auto's search stopped at its time budget: how many candidate formats were searched of how many planned. */
+export interface SearchCut {
+  searched: number;
+  planned: number;
+}
+
+export const SEARCH_CUT_REASON = 'not tried: the search reached its time limit';
+
+export const searchCutNote = ({ searched, planned }: SearchCut) =>
+  `Auto compared ${searched} of ${planned} formats before its time limit and kept the smallest of those.`;
+
+/**
+ * The one loop over candidate formats: each searched by the strategy, in its order, recorded in the decision. With a
+ * search budget (Auto, 0516), a candidate is only started when the budget still holds the longest one searched so
+ * far; the first is always searched, so there is always a result, and the order puts the likeliest winner first.
+ */
+export async function searchCandidates(job: Job, strategy: Strategy, candidates: Candidates): Promise<{ found: Found[]; cut: SearchCut | null }> {
   const found: Found[] = [];
-  for (const format of strategy.order(candidates.plan.formats)) {
+  const order = strategy.order(candidates.plan.formats);
+  let longest = 0;
+  let searched = 0;
+  for (const format of order) {
+    if (job.searchEndsAt !== null && searched > 0 && job.now() + longest > job.searchEndsAt) {
+      candidates.decision?.skipped.push({ format, reason: SEARCH_CUT_REASON });
+      continue;
+    }
+    const started = job.now();
     const outcome = await strategy.search(job, format, found);
+    searched++;
+    longest = Math.max(longest, job.now() - started);
     if ('skipped' in outcome) {
       candidates.decision?.skipped.push({ format, reason: outcome.skipped });
       continue;
@@ -101,7 +147,7 @@ export async function searchCandidates(job: Job, strategy: Strategy, candidates:
     candidates.decision?.candidates.push({ format, bytes: bytesOf(outcome) });
     found.push(outcome);
   }
-  return found;
+  return { found, cut: searched < order.length ? { searched, planned: order.length } : null };
 }
 
 function factsOf(image: OpenImage): ImageFacts {
@@ -109,11 +155,19 @@ function factsOf(image: OpenImage): ImageFacts {
   return { format, bytes, width: image.upright.width, height: image.upright.height };
 }
 
-function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision | null, targetMet: boolean | null): CompressResult {
+/** The notes a result carries (0515): what opening the upload left out, and whether the search was cut short. */
+function notesOf(image: OpenImage, cut: SearchCut | null): { notes?: string[] } {
+  const notes = [...(image.notes ?? []), ...(cut ? [searchCutNote(cut)] : [])];
+  return notes.length ? { notes } : {};
+}
+
+function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision | null, targetMet: boolean | null, cut: SearchCut | null = null, note?: string): CompressResult {
   const input = factsOf(image);
-  // Only called for an upload uploadCandidate passed on, so its format is one it may be the result in.
+  // Only called for an upload passed on (uploadCandidate, lastResortUpload), so its format is one it may be the result in.
   const format = keepableFormat(image)!;
+  const notes = [...(notesOf(image, cut).notes ?? []), ...(note ? [note] : [])];
   return {
+    ...(notes.length ? { notes } : {}),
     data: kept,
     input,
     output: { ...input, format, bytes: kept.length },
@@ -141,15 +195,34 @@ async function run(job: Job): Promise<CompressResult> {
   const limit = strategy.settlesBeforeEncoding(job);
   if (kept && limit !== null && uploadWins(kept.length, limit)) return keptResult(image, kept, decision, true);
 
-  const found = await searchCandidates(job, strategy, candidates);
+  const { found, cut } = await searchCandidates(job, strategy, candidates);
   const chosen = strategy.choose(found) ?? (await strategy.fallback(job, found));
-  if (kept && uploadWins(kept.length, chosen && bytesOf(chosen))) return keptResult(image, kept, decision, strategy.targetMet(null));
+  if (kept && uploadWins(kept.length, chosen && bytesOf(chosen))) return keptResult(image, kept, decision, strategy.targetMet(null), cut);
+  const lastResort = chosen && lastResortUpload(job, candidates);
+  if (chosen && lastResort && lastResort.length < bytesOf(chosen)) {
+    const note = largerThanUploadNote({ asked: image.settings.format, made: chosen.format, bytes: bytesOf(chosen), upload: keepableFormat(image)!, uploadBytes: lastResort.length });
+    return keptResult(image, lastResort, decision, strategy.targetMet(null), cut, note);
+  }
   if (!chosen) {
     if (image.settings.mode === 'lossless') throw new CodecError('unsupported-format', LOSSLESS_JPEG_MESSAGE);
     throw new Error('no candidate format'); // planAutoCandidates always leaves one
   }
+  const handedOver = await readOnlyFallback(job, strategy, chosen);
+  if (handedOver) return encodedResult(job, handedOver.found, candidates, cut, handedOver.note);
+  // Larger and still given (a JPEG XL or HEIC converted to be shown, a resize, formats the viewer named): said.
+  const { bytes: uploadBytes, format: uploadFormat } = factsOf(image);
+  const larger = bytesOf(chosen) > uploadBytes ? givenLargerNote({ made: chosen.format, bytes: bytesOf(chosen), upload: uploadFormat, uploadBytes }) : undefined;
+  return encodedResult(job, chosen, candidates, cut, larger);
+}
+
+async function encodedResult(job: Job, chosen: Found, candidates: Candidates, cut: SearchCut | null, note?: string): Promise<CompressResult> {
+  const { image } = job;
+  const strategy = STRATEGIES[image.settings.mode];
+  const { decision } = candidates;
   const { encoded, format } = chosen;
+  const notes = [...(notesOf(image, cut).notes ?? []), ...(note ? [note] : [])];
   return {
+    ...(notes.length ? { notes } : {}),
     data: encoded.data,
     input: factsOf(image),
     output: { format, bytes: encoded.data.length, width: encoded.width, height: encoded.height },
@@ -160,6 +233,24 @@ async function run(job: Job): Promise<CompressResult> {
     targetMet: strategy.targetMet(chosen),
     perceptualScore: chosen.score ?? null,
   };
+}
+
+/**
+ * An upload we only read and cannot hand back (HEIC, 0400) whose asked-for conversion came out larger than it: the
+ * format `original` gives it (JPEG), searched in the same mode, when that is no larger than the upload; the note
+ * says why (0585). Not for Auto (its candidates were the choice) nor a resize.
+ */
+async function readOnlyFallback(job: Job, strategy: Strategy, chosen: Found): Promise<{ found: Found; note: string } | null> {
+  const { image } = job;
+  const from = image.decodedFrom;
+  if (!from || from.format !== 'heic' || image.bounded || image.settings.formatRequired || image.settings.format === 'auto' || bytesOf(chosen) <= from.bytes) return null;
+  // JPEG has no lossless encoding (and lossless from a HEIC is refused at upload, 0586).
+  if (image.settings.mode === 'lossless') return null;
+  const format = ORIGINAL_OUTPUT_OF[from.format];
+  if (format === chosen.format) return null;
+  const outcome = await strategy.search(job, format, []);
+  if ('skipped' in outcome || bytesOf(outcome) > from.bytes) return null;
+  return { found: outcome, note: readOnlyFallbackNote({ made: chosen.format, bytes: bytesOf(chosen), upload: from.format, uploadBytes: from.bytes, instead: format }) };
 }
 
 /** Opens the upload; a size asked for (an exact box may enlarge) is held to the same pixel limit as the upload. */
@@ -177,7 +268,7 @@ export async function openWithin<Image extends OpenImage>(engine: Engine<Image>,
 export async function compress<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult> {
   const image = await openWithin(engine, input, settings, limits);
   try {
-    return await run(newJob(engine, image));
+    return await run(newJob(engine, image, image.settings.format === 'auto' ? limits.searchSeconds : undefined));
   } finally {
     engine.close(image);
   }

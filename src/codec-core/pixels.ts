@@ -62,3 +62,15 @@ export function crop(image: Pixels, region: Region): Pixels {
   }
   return { data, width: region.width, height: region.height };
 }
+
+/** More than `limit` distinct colours among interleaved pixels of `channels` channels (counting stops past it). */
+export function moreColoursThan(data: Uint8Array, channels: number, limit: number): boolean {
+  const seen = new Set<number>();
+  for (let p = 0; p < data.length; p += channels) {
+    let key = 0;
+    for (let c = 0; c < channels; c++) key = key * 256 + data[p + c]!;
+    seen.add(key);
+    if (seen.size > limit) return true;
+  }
+  return false;
+}

@@ -32,4 +32,9 @@ export interface CompressResult {
   perceptualScore: number | null;
   /** An animation's frame count (input and output have the same frames); absent for a still image. */
   frames?: number;
+  /**
+   * What the result left out or cut short that the user asked for, one sentence each, said in the job's note: frames
+   * of an image sequence not kept, Auto's search stopped at its time limit. Absent when nothing was (0515).
+   */
+  notes?: string[];
 }

@@ -6,6 +6,7 @@ import { ACCEPTED_MIME_TYPES } from './limits';
 import { FORMAT_MIME_TYPES } from './settings';
 import { tinifyErrorSchema, tinifyOutputRequestSchema, tinifyShrinkResponseSchema } from './tinify';
 import { createApiKeySchema, apiKeySchema, createdApiKeySchema, jobQuerySchema, usageSchema } from './api-keys';
+import { siteFactsSchema } from './site-facts';
 import { createWebhookSchema, createdWebhookSchema, webhookDeliverySchema, webhookSchema, webhookUrlSchema } from './webhooks';
 import {
   apiErrorSchema,
@@ -18,11 +19,13 @@ import {
   queueStatsSchema,
   queueStatusSchema,
   recompressSchema,
+  recompressAllResponseSchema,
   estimateRequestSchema,
   estimateSchema,
   uploadConfigSchema,
   userSchema,
 } from './api-schemas';
+import { livenessSchema, readinessSchema } from './health';
 
 export type HttpMethod = 'get' | 'post' | 'delete' | 'put' | 'patch';
 
@@ -78,6 +81,17 @@ export function commonResponses(route: ApiRouteSpec): Record<number, RouteRespon
 export const API_ROUTES: ApiRouteSpec[] = [
   // Health
   { method: 'get', path: '/api/health', summary: 'Liveness and readiness', tag: 'Service', auth: 'public', responses: { 200: { description: 'Ready', schema: healthSchema }, 503: { description: 'Starting or stopping', schema: healthSchema } } },
+  { method: 'get', path: '/api/health/live', summary: 'Liveness: the process answers (never looks at a dependency)', tag: 'Service', auth: 'public', responses: { 200: { description: 'Alive', schema: livenessSchema } } },
+  {
+    method: 'get',
+    path: '/api/health/ready',
+    summary: 'Readiness: database, queue backend and storage reachable, and not draining',
+    description: 'Each dependency is checked on every call, within 3 seconds; `checks` says which one failed.',
+    tag: 'Service',
+    auth: 'public',
+    responses: { 200: { description: 'Ready for traffic', schema: readinessSchema }, 503: { description: 'Starting, draining, or a dependency failed', schema: readinessSchema } },
+  },
+  { method: 'get', path: '/api/stats', summary: 'This instance\'s figures (images compressed, bytes saved, users) and its operator\'s stated facts', tag: 'Service', auth: 'public', responses: { 200: { description: 'The figures', schema: siteFactsSchema } } },
 
   // Compression
   {
@@ -125,6 +139,23 @@ export const API_ROUTES: ApiRouteSpec[] = [
   { method: 'delete', path: '/api/jobs/{id}', summary: 'Delete a job and its files', tag: 'Jobs', auth: 'session-or-key', params: idParam, responses: { 204: { description: 'Deleted' }, 401: unauthenticated, 404: notFound } },
   {
     method: 'post',
+    path: '/api/jobs/recompress',
+    summary: 'Re-compress every finished job with new settings',
+    description:
+      "Re-tunes each of the caller's completed or failed jobs, oldest first, as `POST /api/jobs/{id}/recompress` would, from the stored originals (no second upload). Jobs that cannot be re-run are listed in `skipped` with their reason while the others go ahead; when none can be, the answer is the first reason's error. Each re-tuned job counts as one image of an API key's monthly allowance.",
+    tag: 'Jobs',
+    auth: 'session-or-key',
+    json: recompressSchema,
+    responses: {
+      200: { description: 'The jobs back in the queue, and those skipped', schema: recompressAllResponseSchema },
+      400: error('Invalid settings (`field` names the setting)'),
+      404: error('No finished jobs to re-compress'),
+      409: error('The only finished jobs are waiting or running again (code JOB_BUSY)'),
+      503: error('Restarting; retry later'),
+    },
+  },
+  {
+    method: 'post',
     path: '/api/jobs/{id}/recompress',
     summary: 'Re-tune a finished job with new settings',
     description:
@@ -162,7 +193,7 @@ export const API_ROUTES: ApiRouteSpec[] = [
   },
   { method: 'delete', path: '/api/jobs', summary: "Delete all the caller's jobs", tag: 'Jobs', auth: 'session-or-key', responses: { 200: { description: 'How many were deleted', schema: deletedSchema } } },
   { method: 'get', path: '/api/jobs/{id}/preview', summary: 'A small WebP preview of the result (at most 400 px)', tag: 'Downloads', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'The preview', binary: ['image/webp'] }, 404: notFound, 410: error('Expired and deleted') } },
-  { method: 'get', path: '/api/jobs/{id}/original-preview', summary: 'The original image of a job', tag: 'Downloads', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'The uploaded image', binary: images }, 404: notFound, 410: error('Expired and deleted') } },
+  { method: 'get', path: '/api/jobs/{id}/original-preview', summary: 'The original image of a job, as browsers can show it: the upload, or a WebP rendering (at its size) of a HEIC or JPEG XL upload', tag: 'Downloads', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'The uploaded image', binary: images }, 404: notFound, 410: error('Expired and deleted') } },
 
   // Downloads
   { method: 'get', path: '/api/download/{id}', summary: 'The compressed image', tag: 'Downloads', auth: 'session-or-key', params: idParam, responses: { 200: { description: 'The compressed image', binary: images }, 404: notFound, 409: error('Not finished yet'), 410: error('Expired and deleted') } },

@@ -116,6 +116,16 @@ export const uploadRejectionSchema = z
   .object({ filename: z.string().describe('The refused file'), message: z.string().describe('Why, in words'), code: errorCodeSchema })
   .meta({ id: 'UploadRejection' });
 
+/** POST /api/jobs/recompress: the jobs re-queued, and those that could not be (with the reason, as an error would give it). */
+export const recompressAllResponseSchema = z
+  .object({
+    jobs: z.array(jobSchema).describe('The jobs back in the queue, oldest first'),
+    skipped: z
+      .array(z.object({ id: z.string(), filename: z.string(), code: z.string(), message: z.string() }))
+      .describe('Finished jobs that were not re-run, each with the error code and message a single re-tune would have given'),
+  })
+  .meta({ id: 'RecompressAllResponse' });
+
 export const compressResponseSchema = z
   .object({
     jobs: z.array(jobSchema).describe('One new `pending` job per accepted image, in upload order'),
@@ -182,6 +192,7 @@ export const apiErrorSchema = z
     code: errorCodeSchema,
     field: z.string().optional().describe('The input field at fault, for VALIDATION_FAILED and INVALID_SETTINGS'),
     rejected: z.array(uploadRejectionSchema).optional().describe('A refused upload: every file with its reason'),
+    requestId: z.string().optional().describe('The request id (also in the X-Request-Id header), to quote when reporting the error'),
   })
   .loose()
   .meta({ id: 'Error' });

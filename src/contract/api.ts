@@ -35,7 +35,11 @@ export interface Job {
   outputMimeType: string | null;
   /** The colour transparency was flattened onto ('#rrggbb'), when the output format could not carry it; else null. */
   flattenedOnto: string | null;
-  /** Why the result is not in the upload's format although `original` was asked for (a HEIC shown as JPEG), else null. */
+  /**
+   * Why the result is not in the upload's format although `original` was asked for (a HEIC shown as JPEG), and once
+   * completed, anything the result left out or cut short that was asked for (the frames of a HEIF image sequence,
+   * Auto's search stopped at its time limit); else null.
+   */
   formatNote: string | null;
   /** Once completed: an animation's frame count (all kept); null for a still image. */
   animationFrames: number | null;
@@ -160,7 +164,7 @@ export interface User {
 export interface UploadRejection {
   filename: string;
   message: string;
-  /** Why the file was refused: FILE_TOO_LARGE, GUEST_FILE_TOO_LARGE, UNSUPPORTED_TYPE or FILE_TOO_SMALL. */
+  /** Why the file was refused: FILE_TOO_LARGE, GUEST_FILE_TOO_LARGE, UNSUPPORTED_TYPE, UNSUPPORTED_FEATURE or FILE_TOO_SMALL. */
   code: ErrorCode;
 }
 
@@ -174,11 +178,16 @@ export interface CompressResponse {
 }
 
 /** Every error body. `field` names the offending field of a VALIDATION_FAILED; a refused upload adds `rejected`. */
+/** Every answer carries the request's id in this header; a caller may send its own (docs/decisions/0542-request-ids.md). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 export interface ApiError {
   message: string;
   code: ErrorCode;
   field?: string;
   rejected?: UploadRejection[];
+  /** The request's X-Request-Id, for the user to quote to whoever runs the service. */
+  requestId?: string;
 }
 
 /** Longest password we hash; longer bodies are refused before hashing (argon2 cost is per byte only marginally, but bodies are bounded). */

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'GUEST_FILE_TOO_LARGE', // over the guest limit: signing in lifts it
   'PAYLOAD_TOO_LARGE', // a request body over its ceiling (not an image file)
   'UNSUPPORTED_TYPE', // not a JPEG or PNG, or a body of the wrong media type
+  'UNSUPPORTED_FEATURE', // a format we take, using a feature of it we cannot keep (an animated AVIF); the message names it
   'UPLOAD_TOO_SLOW',
   'REQUEST_TIMEOUT', // a (non-upload) request body did not arrive in time
   'CROSS_SITE',

@@ -4,11 +4,14 @@
 import type { Job } from './api';
 
 /** The API's version: bumped with every change a client could notice, each listed in docs/api-changelog.md. */
-export const API_VERSION = '1.2.0';
+export const API_VERSION = '1.3.0';
 
 /** `${method} ${path}` -> operationId. */
 export const OPERATION_IDS: Record<string, string> = {
   'get /api/health': 'getHealth',
+  'get /api/health/live': 'getLiveness',
+  'get /api/health/ready': 'getReadiness',
+  'get /api/stats': 'getInstanceStats',
   'post /api/compress': 'compressImages',
   'get /api/upload-config': 'getUploadConfig',
   'get /api/compression-presets': 'listCompressionPresets',
@@ -16,6 +19,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'get /api/jobs/{id}': 'getJob',
   'delete /api/jobs/{id}': 'deleteJob',
   'post /api/jobs/{id}/recompress': 'recompressJob',
+  'post /api/jobs/recompress': 'recompressAllJobs',
   'post /api/jobs/{id}/estimate': 'estimateJob',
   'delete /api/jobs': 'deleteAllJobs',
   'get /api/jobs/{id}/preview': 'getJobPreview',

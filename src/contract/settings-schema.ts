@@ -137,3 +137,16 @@ export function settingsFieldOf(issue: { path: PropertyKey[] }): string | undefi
 
 /** Every setting at its default: the one place defaults live (the schema's), as a value. */
 export const DEFAULT_COMPRESS_SETTINGS: CompressSettings = compressSettingsSchema.parse({});
+
+/**
+ * The settings the codec reads: all but `type`, which only says how the form was filled in (its preset) and decides no
+ * byte. The one place `type` is dropped, for every path into the codec.
+ */
+export function withoutType<S extends { type?: unknown }>(settings: S): Omit<S, 'type'> {
+  const copy: Partial<S> = { ...settings };
+  delete copy.type;
+  return copy as Omit<S, 'type'>;
+}
+
+/** Every setting at its default, as the codec reads them. */
+export const DEFAULT_CODEC_FIELDS = withoutType(DEFAULT_COMPRESS_SETTINGS);

@@ -61,6 +61,12 @@ export const FORMAT_MIME_TYPES: Record<ImageFormat, string> = {
  */
 export const AUTO_DEFAULT_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'avif'];
 
+/**
+ * Formats every current browser shows: an upload in one of them can stand in for a conversion that came out larger
+ * (0585); one in another (JPEG XL, HEIC, SVG drawn as pixels) was converted to be shown, so the conversion is given.
+ */
+export const BROWSER_SHOWN_FORMATS: readonly InputFormat[] = [...AUTO_DEFAULT_FORMATS, 'gif'];
+
 /** The extension a file of this format is named with (without the dot). */
 export const FORMAT_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
 
@@ -77,8 +83,8 @@ export const FORMAT_LABELS: Record<OutputFormat, string> = {
 /**
  * Formats we read but never write: their pixels are decoded in the codec process and written in a format every
  * browser shows. HEIC (iPhone photos, HEVC-coded HEIF): docs/decisions/0400-heic-input.md; GIF (still or
- * animated): docs/decisions/0402-animation.md; SVG (sanitised, then rasterised at its own size):
- * docs/decisions/0403-svg-input.md.
+ * animated): docs/decisions/0402-animation.md; SVG (sanitised, then rasterised at the size a browser shows it):
+ * docs/decisions/0403-svg-input.md, 0590.
  */
 export const INPUT_ONLY_FORMATS = ['heic', 'gif', 'svg'] as const;
 export type InputOnlyFormat = (typeof INPUT_ONLY_FORMATS)[number];
@@ -95,7 +101,7 @@ export const INPUT_ONLY_LABELS: Record<InputOnlyFormat, string> = { heic: 'HEIC'
 export const ORIGINAL_OUTPUT_OF: Record<InputOnlyFormat, ImageFormat> = { heic: 'jpeg', gif: 'webp', svg: 'png' };
 const ORIGINAL_OUTPUT_REASON: Record<InputOnlyFormat, string> = {
   heic: 'browsers other than Safari cannot show HEIC',
-  gif: 'WebP keeps the animation in a far smaller file and every current browser shows it',
+  gif: 'WebP keeps the animation, usually in a smaller file, and every current browser shows it',
   svg: 'rendered at the size asked for, with transparency kept',
 };
 
@@ -119,6 +125,8 @@ export function originalFormatNote(inputMime: string, asked: OutputFormat, outpu
   const from = inputOnlyFormatOfMimeType(inputMime);
   if (!from || asked !== 'original') return null;
   if (from === 'svg' && (outputMime === null || outputMime === inputMime)) return null;
+  // A GIF no WebP made smaller is passed on as it came: nothing was converted, so nothing is claimed.
+  if (outputMime === inputMime) return null;
   return `${INPUT_ONLY_LABELS[from]} converted to ${FORMAT_LABELS[ORIGINAL_OUTPUT_OF[from]]}: ${ORIGINAL_OUTPUT_REASON[from]}`;
 }
 

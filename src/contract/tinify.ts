@@ -56,6 +56,11 @@ export const tinifyShrinkResponseSchema = z
       height: z.number().int(),
       ratio: z.number(),
       url: z.string(),
+      /**
+       * Ours, beside Tinify's fields: when the result is not what was asked for (an animation kept as animated WebP,
+       * a HEIC given as JPEG, a conversion larger than the upload), the sentence the web API's `formatNote` gives.
+       */
+      note: z.string().optional().describe("Why the result's format or content differs from the upload's, as the web API's `formatNote` says it; absent when nothing differs"),
     }),
   })
   .meta({ id: 'TinifyShrinkResponse' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import type { StorageConfig } from './storage/create-store';
+import { testimonialsSettingSchema, type TestimonialFact } from '#contract/site-facts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -30,6 +31,20 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: parsed.message });
       return z.NEVER;
     }),
+  /**
+   * Prometheus metrics (`GET /metrics`) on this port of HOST, never on PORT; unset: no metrics listener. 0 picks a
+   * free port (tests).
+   */
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(z.number().int().min(0).max(65535).optional()),
+  /**
+   * After SIGTERM, seconds the process keeps serving with readiness answering 503 before it stops taking uploads, so
+   * load balancers take it out of rotation first. 0: stop taking uploads at once (the readiness flip is still first).
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** Seconds the process waits for running jobs on SIGTERM before leaving them for the next start. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(600).default(20),
   /**
@@ -118,6 +133,34 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_SESSION_TOKEN: z.string().optional(),
+  /**
+   * What the About page may say about whoever runs this instance: only what the operator sets is shown, and nothing is
+   * shown when unset (docs/decisions/0550-about-figures-from-this-instance.md). Free text, e.g. SITE_FOUNDED=2024,
+   * SITE_TEAM="3 people", SITE_UPTIME="99.95% over the last 90 days", SITE_COMPLIANCE="GDPR,ISO 27001 (certificate 123)".
+   */
+  SITE_FOUNDED: z.string().max(40).optional(),
+  SITE_TEAM: z.string().max(80).optional(),
+  SITE_UPTIME: z.string().max(120).optional(),
+  SITE_COMPLIANCE: z.string().max(400).optional(),
+  /** Customer words the operator has permission to publish: a JSON list of { name, role, company, content, rating, stats }. */
+  SITE_TESTIMONIALS: z
+    .string()
+    .optional()
+    .transform((v, ctx): TestimonialFact[] => {
+      if (!v?.trim()) return [];
+      let json: unknown;
+      try {
+        json = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of testimonials' });
+        return z.NEVER;
+      }
+      const parsed = testimonialsSettingSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      ctx.addIssue({ code: 'custom', message: `must be a JSON list of testimonials (${issue?.path.join('.')}: ${issue?.message})` });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -131,6 +174,10 @@ const configSchema = envSchema
   .superRefine((e, ctx) => {
     // The in-process queue assumes it is the only process using its database (it requeues every "processing" row
     // at start), so split roles need the shared queue.
+    // Two listeners on one port cannot both bind; saying so beats a start-up crash on EADDRINUSE.
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
+    }
     if (e.ROLE !== 'all' && !e.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['ROLE'], message: `ROLE=${e.ROLE} needs REDIS_URL (and DATABASE_URL shared by every process); leave ROLE unset for the single-process mode` });
     }
@@ -154,6 +201,8 @@ const configSchema = envSchema
       redisPrefix: e.REDIS_PREFIX,
       role: e.ROLE,
       trustProxy: e.TRUST_PROXY,
+      metricsPort: e.METRICS_PORT,
+      shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       queueLockMs: e.QUEUE_LOCK_SECONDS * 1000,
       sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
@@ -184,6 +233,13 @@ const configSchema = envSchema
         requestsPerMinutePerUser: e.API_REQUESTS_PER_MINUTE_PER_USER,
         imagesPerMonthPerKey: e.API_IMAGES_PER_MONTH_PER_KEY,
         imagesPerMonthPerUser: e.API_IMAGES_PER_MONTH_PER_USER,
+      },
+      operatorFacts: {
+        founded: e.SITE_FOUNDED?.trim() || null,
+        team: e.SITE_TEAM?.trim() || null,
+        uptime: e.SITE_UPTIME?.trim() || null,
+        compliance: (e.SITE_COMPLIANCE ?? '').split(',').map((c) => c.trim()).filter(Boolean),
+        testimonials: e.SITE_TESTIMONIALS,
       },
       clientDir: path.resolve(e.CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client')),
     };

@@ -15,6 +15,7 @@ import { JobService } from './jobs/job-service';
 import { AdmissionControl } from './jobs/admission';
 import { AdmissionRepository } from './jobs/admission-repository';
 import { createJobQueue } from './jobs/create-queue';
+import { readQueueDepth } from './jobs/queue-depth-repository';
 import type { JobQueue } from './jobs/job-queue';
 import { RetentionSweeper } from './retention/sweeper';
 import { AccountService } from './auth/account-service';
@@ -38,6 +39,10 @@ import { SecretBox } from './webhooks/secret-box';
 import { WebhookRepository } from './webhooks/webhook-repository';
 import { WebhookService } from './webhooks/webhook-service';
 import { WebhookDispatcher } from './webhooks/dispatcher';
+import { Metrics, type CodecPoolLoad } from './metrics/metrics';
+import { InstanceTotalsRepository } from './db/instance-totals-repository';
+import { InstanceStats } from './stats/instance-stats';
+import { OriginalViewService } from './jobs/original-view-service';
 
 export interface Deps {
   log: Logger;
@@ -75,6 +80,12 @@ export interface Deps {
   webhooks: WebhookService;
   /** Sends webhook deliveries; started only in processes that run jobs (roles.ts). */
   webhookDispatcher: WebhookDispatcher;
+  /** Counted always; served only when METRICS_PORT is set (roles.ts). */
+  metrics: Metrics;
+  /** This instance's totals for the About page, added to as jobs complete. */
+  instanceStats: InstanceStats;
+  /** The original as Compare and Adjust show it (HEIC and JPEG XL rendered in the transform lane). */
+  originalViews: OriginalViewService;
 }
 
 /** Parts a caller may supply instead of the real ones: only tests do (a clock they can move; decision 0141). */
@@ -86,7 +97,8 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const clock = overrides.clock ?? systemClock;
   await assertWritable(config.dataDir);
   const db = await openDatabase(config, log.child({ component: 'database' }));
-  const blobs = await createBlobStore(config.storage, config.dataDir, config.filesDir).catch((err: unknown) => {
+  const metrics = new Metrics();
+  const blobs = await createBlobStore(config.storage, config.dataDir, config.filesDir, (driver, operation, error) => metrics.storageOperation(driver, operation, error)).catch((err: unknown) => {
     throw err instanceof StorageStartError ? new StartupError(err.message) : err;
   });
   // Embedded mode owns its storage alone, so temp files can only be leftovers of a crash.
@@ -98,6 +110,7 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const codec = new CodecPool({
     size: MAX_CONCURRENT_JOBS,
     memoryBudgetBytes: config.codecMemoryBudgetBytes,
+    logLevel: config.logLevel,
     onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while compressing'),
   });
   const queueLog = log.child({ component: 'queue' });
@@ -107,9 +120,10 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const webhookDispatcher = new WebhookDispatcher(webhookRepo, webhooks, secretBox, clock, log.child({ component: 'webhooks' }), {
     ...config.webhooks,
     policy: { allowedHosts: config.webhooks.allowedHosts },
-  });
+  }, metrics);
   // Events leave from the worker that finished the job (decision 0360).
-  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog, (jobId) => webhooks.jobFinished(jobId));
+  const instanceStats = new InstanceStats(new InstanceTotalsRepository(db), config.operatorFacts);
+  const runner = new JobRunner(jobs, blobs, codec, clock, queueLog, (jobId) => webhooks.jobFinished(jobId), metrics, (job) => instanceStats.recordCompletion(job));
   const queue = await createJobQueue(
     { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockMs: config.queueLockMs },
     { db, jobs, runner, clock, log: queueLog },
@@ -123,13 +137,16 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   const transformLane = new CodecPool({
     size: 1,
     memoryBudgetBytes: config.codecMemoryBudgetBytes,
+    logLevel: config.logLevel,
     onCrash: ({ pid, detail }) => codecLog.error({ pid, detail }, 'a codec process died while transforming'),
   });
   const admission = new AdmissionControl(new AdmissionRepository(db), config.admission);
   const fairUse = new FairUse(new UsageRepository(db), clock, config.fairUse);
   const uploadGate = new UploadGate();
   const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
-  const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks);
+  const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks, metrics);
+  metrics.observeQueue(() => readQueueDepth(db), () => clock.now(), (err) => queueLog.warn({ err }, 'reading the queue depth for metrics failed'));
+  metrics.observeCodecPools({ jobs: () => poolLoad(codec, config.codecMemoryBudgetBytes), transforms: () => poolLoad(transformLane, config.codecMemoryBudgetBytes) });
   const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
   const transforms = new TransformService(tinifyOutputs, blobs, transformLane, fairUse);
   return {
@@ -160,7 +177,18 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     tinifyStores: new TinifyStoreService(tinifyOutputs, blobs, transforms, fairUse, config.tinifyStore),
     webhooks,
     webhookDispatcher,
+    metrics,
+    instanceStats,
+    // Renderings run in the transform lane's own codec process, never taking the job pool's.
+    originalViews: new OriginalViewService(jobService, blobs, transformLane, clock),
   };
+}
+
+/** A codec pool's processes by state and its memory, as the metrics report them. */
+function poolLoad(pool: CodecPool, budgetBytes: number | undefined): CodecPoolLoad {
+  const processes = { starting: 0, idle: 0, busy: 0, retiring: 0 };
+  for (const { state } of pool.states()) if (state !== 'gone') processes[state]++;
+  return { processes, waitingRequests: pool.load().waiting, committedBytes: pool.committedMemoryBytes(), budgetBytes };
 }
 
 /** A data directory we cannot write would fail later in confusing ways; say so plainly at start. */

@@ -6,3 +6,6 @@ import { pino, type Logger } from 'pino';
 export type { Logger };
 
 export const createLogger = (level: string): Logger => pino({ level });
+
+/** The label request ids carry in log lines: Fastify's request logger's and every background line about a request's jobs. */
+export const REQUEST_ID_LOG_LABEL = 'requestId';

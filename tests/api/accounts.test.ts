@@ -28,10 +28,10 @@ describe('accounts', () => {
     for (const [body, field, message] of cases) {
       const res = await c.post('/api/register', body);
       expect(res.status, message).toBe(400);
-      expect(await res.json()).toEqual({ message, code: 'VALIDATION_FAILED', field });
+      expect(await res.json()).toEqual({ message, code: 'VALIDATION_FAILED', field, requestId: expect.any(String) });
     }
     const login = await c.post('/api/login', { email: 'x@example.com', password: '123' });
-    expect(await login.json()).toEqual({ message: 'Password must be at least 6 characters', code: 'VALIDATION_FAILED', field: 'password' });
+    expect(await login.json()).toEqual({ message: 'Password must be at least 6 characters', code: 'VALIDATION_FAILED', field: 'password', requestId: expect.any(String) });
   });
 
   it('registers, rotates the session, and returns the user without secrets', async () => {
@@ -86,14 +86,16 @@ describe('accounts', () => {
     stale.cookie = signedIn;
     const after = await stale.get('/api/user');
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED' });
+    expect(await after.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED', requestId: expect.any(String) });
   });
 
   it('answers a wrong password and an unknown email identically', async () => {
     const input = registration();
     await new HttpClient(server.url).post('/api/register', input);
-    const wrong = await new HttpClient(server.url).post('/api/login', { email: input.email, password: 'wrong password' });
-    const unknown = await new HttpClient(server.url).post('/api/login', { email: uniqueEmail(), password: 'wrong password' });
+    // One request id for both, so the bodies (which include it) may be compared whole.
+    const sameId = { 'X-Request-Id': 'login-attempt' };
+    const wrong = await new HttpClient(server.url).post('/api/login', { email: input.email, password: 'wrong password' }, sameId);
+    const unknown = await new HttpClient(server.url).post('/api/login', { email: uniqueEmail(), password: 'wrong password' }, sameId);
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());

@@ -3,7 +3,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#contract/api';
-import { animation, apng, gifFrameBomb, textured } from '../support/animation';
+import { animation, apng, gifFrameBomb, textured, tinyGif } from '../support/animation';
+import { readRealFile } from '../support/real-files';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
 import { useServer } from '../support/server';
@@ -26,7 +27,7 @@ describe('animated uploads over HTTP', () => {
     expect(job.mimeType).toBe('image/gif');
     expect(job.outputMimeType).toBe('image/webp');
     expect(job.animationFrames).toBe(5);
-    expect(job.formatNote).toBe('GIF converted to WebP: WebP keeps the animation in a far smaller file and every current browser shows it');
+    expect(job.formatNote).toBe('GIF converted to WebP: WebP keeps the animation, usually in a smaller file, and every current browser shows it');
     const res = await client.get(job.compressedPath!);
     expect(res.headers.get('content-disposition')).toContain('dance.webp');
     const meta = await sharp(Buffer.from(await res.arrayBuffer()), { animated: true }).metadata();
@@ -40,7 +41,7 @@ describe('animated uploads over HTTP', () => {
     const res = await client.upload([{ name: 'bomb.gif', data: gifFrameBomb(200) }]);
     expect(res.status).toBe(413);
     const message = 'The animation is 1000×1000 pixels × 200 frames (200 megapixels in all); the limit is 100 megapixels (width × height × frames)';
-    expect(await res.json()).toEqual({ message, code: 'FILE_TOO_LARGE', rejected: [{ filename: 'bomb.gif', message, code: 'FILE_TOO_LARGE' }] });
+    expect(await res.json()).toEqual({ message, code: 'FILE_TOO_LARGE', rejected: [{ filename: 'bomb.gif', message, code: 'FILE_TOO_LARGE' }], requestId: expect.any(String) });
   });
 
   it('an animated PNG: every frame kept, as animated WebP, with the frame count on the job', async () => {
@@ -66,11 +67,39 @@ describe('animated uploads over HTTP', () => {
     expect(body.message).toBe('The animation is 100×100 pixels × 1000000 frames (10000 megapixels in all); the limit is 100 megapixels (width × height × frames)');
   });
 
-  it('an animation asked for as AVIF fails with the limitation named', async () => {
+  it('an animation asked for as AVIF is refused at upload with the frames and what keeps them named (0586)', async () => {
     const client = new HttpClient(server.url);
     const gif = await animation('gif', { frames: 3, width: 60, height: 40, delay: [100, 100, 100], loop: 0 });
-    const job = await uploadOne(client, 'clip.gif', gif, { format: 'avif' });
-    expect(job.status).toBe('error');
-    expect(job.error).toMatch(/^Animated AVIF cannot be made here: the AVIF encoder writes still pictures only/);
+    const res = await client.upload([{ name: 'clip.gif', data: gif }], { format: 'avif' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({
+      code: 'UNSUPPORTED_FEATURE',
+      message: 'This GIF is an animation of 3 frames, and saved as AVIF it would keep only one of them: choose Keep original, WebP or Auto to keep every frame (as animated WebP)',
+    });
+  });
+
+  it('a GIF no WebP makes smaller comes back as it came: a GIF named .gif, and no note claiming a conversion', async () => {
+    const client = new HttpClient(server.url);
+    const gif = tinyGif('a comment');
+    const job = await uploadOne(client, 'blink.gif', gif);
+    expect([job.outputMimeType, job.formatNote, job.animationFrames]).toEqual(['image/gif', null, 6]);
+    expect(job.compressedSize).toBeLessThanOrEqual(gif.length);
+    const res = await client.get(job.compressedPath!);
+    expect(res.headers.get('content-disposition')).toContain('blink.gif');
+    expect((await sharp(Buffer.from(await res.arrayBuffer()), { animated: true }).metadata()).pages).toBe(6);
+  });
+
+  it('an animated JPEG XL: kept as it came when no WebP is smaller, else every frame kept as animated WebP', async () => {
+    const client = new HttpClient(server.url);
+    // Made by cjxl from the APNG apng-delays.png: 5 frames shown for 100, 500, 1000, 500 and 1000 ms.
+    const upload = readRealFile('jxl-animated-apng.jxl');
+    const kept = await uploadOne(client, 'delays.jxl', upload, { format: 'original', mode: 'lossless' });
+    expect([kept.mimeType, kept.outputMimeType, kept.animationFrames, kept.formatNote]).toEqual(['image/jxl', 'image/jxl', 5, null]);
+    expect(kept.compressedSize).toBe(upload.length);
+    await client.delete(`/api/jobs/${kept.id}`);
+    const webp = await uploadOne(client, 'delays.jxl', upload, { format: 'webp' });
+    expect([webp.outputMimeType, webp.animationFrames]).toEqual(['image/webp', 5]);
+    const meta = await sharp(Buffer.from(await (await client.get(webp.compressedPath!)).arrayBuffer()), { animated: true }).metadata();
+    expect([meta.pages, meta.delay]).toEqual([5, [100, 500, 1000, 500, 1000]]);
   });
 });

@@ -74,4 +74,46 @@ describe('imagesqueeze --watch', () => {
     expect(stderr).not.toContain('changed _compressed');
     expect(fs.existsSync(path.join(out, '_compressed'))).toBe(false);
   });
+
+  it('takes only regular files inside the watched folder: a link dropped in (to a file or a folder outside) is never read', async () => {
+    const { key } = await createKey(await signedInUser(server.url, 'watch-links'));
+    const root = path.join(work, 'links');
+    const folder = path.join(root, 'in');
+    const results = path.join(root, 'out');
+    const outside = path.join(root, 'private');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.mkdirSync(outside);
+    fs.copyFileSync(corpusPath('png', 'sharp-gradients-rgb8.png'), path.join(outside, 'secret.png'));
+
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/imagesqueeze.js'), '--watch', folder, '-o', results, '--no-progress'], {
+      cwd: work,
+      env: { ...process.env, IMAGESQUEEZE_API_KEY: key, IMAGESQUEEZE_SERVER: server.url },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const until = (probe: () => boolean, what: string) =>
+      waitFor(async () => probe(), 60_000, what).catch((err: Error) => {
+        throw new Error(`${err.message}\n${stderr}`);
+      });
+    try {
+      await until(() => stderr.includes('watching'), 'the watch to start');
+      // A link to a file outside, and a file reached through a linked folder.
+      fs.symlinkSync(path.join(outside, 'secret.png'), path.join(folder, 'logo.png'));
+      await until(() => stderr.includes('skipped: not a regular file inside the folder (a symbolic link, or a path through one): logo.png'), 'the link to be refused');
+      fs.symlinkSync(outside, path.join(folder, 'linked'));
+      fs.copyFileSync(corpusPath('png', 'sharp-gradients-rgb8.png'), path.join(outside, 'later.png'));
+      // A regular file afterwards is still compressed.
+      fs.copyFileSync(corpusPath('png', 'sharp-gradients-rgb8.png'), path.join(folder, 'real.png'));
+      await until(() => fs.existsSync(path.join(results, 'real.png')), 'real.png compressed');
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/Total \(1 done, 0 skipped, 0 failed\)/);
+    expect(fs.readdirSync(results)).toEqual(['real.png']);
+    expect(fs.lstatSync(path.join(folder, 'logo.png')).isSymbolicLink()).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { corpusPath, REPO_ROOT } from '../support/paths';
@@ -153,6 +154,40 @@ describe('GitHub Action', () => {
     expect(f.github.comments).toHaveLength(1);
     expect(f.github.comments[0]!.body).toContain('None of the 2 images in this pull request could be made smaller.');
     expect(second.outputs).toContain('compressed-count=0');
+  });
+
+  it('takes only regular files inside the checkout: an image that is a link to a runner file is skipped, and a file named `shot[1].png` is committed alone', async () => {
+    const { key } = await createKey(await signedInUser(server.url));
+    const base = await fixture();
+    // A runner file outside the checkout, which the pull request's links point at.
+    const outside = path.join(base.root, 'runner-private');
+    fs.mkdirSync(outside);
+    // Uncompressed, so its compressed copy would be committed if it were read.
+    const raw = Buffer.alloc(128 * 128 * 3, 0);
+    for (let i = 0; i < raw.length; i += 7) raw[i] = 200;
+    await sharp(raw, { raw: { width: 128, height: 128, channels: 3 } }).png({ compressionLevel: 0 }).toFile(path.join(outside, 'secret.png'));
+    const seed = path.join(base.root, 'seed');
+    fs.symlinkSync(path.join(outside, 'secret.png'), path.join(seed, 'logo.png'));
+    // A real image named `shot[1].png`, and an untracked `shot1.png` an earlier step left, which that name matches as a glob.
+    fs.copyFileSync(corpusPath('png', 'sharp-gradients-rgb8.png'), path.join(seed, 'shot[1].png'));
+    git(seed, 'add', '--', 'logo.png', ':(literal)shot[1].png');
+    git(seed, 'commit', '-m', 'links');
+    git(seed, 'push', 'origin', 'feature');
+    const f = refreshWorkspace(base);
+    fs.copyFileSync(corpusPath('png', 'sharp-gradients-rgb8.png'), path.join(f.workspace, 'shot1.png'));
+    const run = await runAction(f, { 'server-url': server.url, 'api-key': key, 'min-saving-percent': '1' });
+    expect(run.code, run.stdout).toBe(0);
+
+    const pushed = git(f.bare, 'rev-parse', 'feature');
+    const changed = git(f.bare, 'diff', '--name-only', f.headSha, pushed).split('\n').filter(Boolean);
+    expect(changed).toContain('shot[1].png');
+    expect(changed).not.toContain('logo.png');
+    expect(changed).not.toContain('shot1.png');
+    // The link is still a link (mode 120000) on the branch, and the outside file was never read or uploaded.
+    expect(git(f.bare, 'ls-tree', pushed, 'logo.png').split(/\s/)[0]).toBe('120000');
+    expect(fs.lstatSync(path.join(f.workspace, 'logo.png')).isSymbolicLink()).toBe(true);
+    expect(run.stdout).toMatch(/kept logo\.png: 0 -> failed bytes \(skipped: not a regular file inside the folder/);
+    expect(f.github.comments[0]!.body).toMatch(/`logo\.png` .*skipped: not a regular file/);
   });
 
   it('only reports with commit: false', async () => {

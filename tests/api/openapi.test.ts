@@ -10,7 +10,7 @@ import { corpusPath } from '../support/paths';
 import { ContractChecker } from '../support/contract';
 import { createKey, signedInUser, uploadWithKey, withKey } from '../support/api-keys';
 import { buildOpenApiDocument } from '#contract/openapi';
-import { CLIENT_ROUTES } from '#contract/routes';
+import { CLIENT_ROUTES, OFFLINE_SHELL_PATH, PRIVATE_OFFLINE_SHELL_PATH } from '#contract/routes';
 import type { CompressResponse } from '#contract/api';
 
 const tableDir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-table-'));
@@ -27,8 +27,8 @@ describe('OpenAPI document', () => {
 
     const registered = JSON.parse(fs.readFileSync(tableFile, 'utf8')) as { method: string; url: string }[];
     const pages = new Set<string>(CLIENT_ROUTES);
-    // The client's files (its assets and the offline service worker at /sw.js) are not API routes.
-    const clientFiles = (url: string) => url.startsWith('/assets/') || url === '/sw.js';
+    // The client's files (its assets, the offline service worker at /sw.js and its shell page) are not API routes.
+    const clientFiles = (url: string) => url.startsWith('/assets/') || url === '/sw.js' || url === OFFLINE_SHELL_PATH || url === PRIVATE_OFFLINE_SHELL_PATH;
     const apiRoutes = registered.filter((r) => r.method !== 'HEAD' && !pages.has(r.url) && !clientFiles(r.url));
     expect(apiRoutes.length).toBeGreaterThan(20);
     const missing = apiRoutes

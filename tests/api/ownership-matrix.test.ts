@@ -79,7 +79,7 @@ describe('ownership matrix', () => {
     }
     const anon = await fetch(`${server.url}/api/user`);
     expect(anon.status).toBe(401);
-    expect(await anon.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED' });
+    expect(await anon.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED', requestId: expect.any(String) });
   });
 
   it('keeps bulk actions (pause, clear, delete all) inside the caller\'s own jobs', async () => {

@@ -10,9 +10,10 @@ import { corpusPath } from '../support/paths';
 import type { CompressResponse, Job } from '#contract/api';
 import type { Usage } from '#contract/api-keys';
 
-const ALPHA_PNG = fs.readFileSync(corpusPath('png', 'sharp-blackbug-alpha.png'));
-// Lossless cannot make a JPEG from a PNG: the job fails after upload, whatever the image.
-const FAILING = { mode: 'lossless', format: 'jpeg' };
+const PHOTO = fs.readFileSync(corpusPath('photos', 'turbo-testorig.jpg'));
+// Lossless JPEG is only the JPEG upload kept at its own size: resized (known once the image is opened; 227 pixels
+// wide here), the job fails after upload. Settings refused at upload (0586) never make a job.
+const FAILING = { mode: 'lossless', format: 'jpeg', maxWidth: '64' };
 
 describe('re-tuning a failed job', () => {
   const server = useServer();
@@ -27,7 +28,7 @@ describe('re-tuning a failed job', () => {
 
   it('runs it again from the stored upload with the new settings, for its owner only, charged as one image', async () => {
     const { key } = await createKey(await signedInUser(server.url, 'retune-failed'));
-    const res = await uploadWithKey(server.url, key, [{ name: 'bug.png', data: ALPHA_PNG }], FAILING);
+    const res = await uploadWithKey(server.url, key, [{ name: 'photo.jpg', data: PHOTO }], FAILING);
     expect(res.status).toBe(201);
     const { id } = ((await res.json()) as CompressResponse).jobs[0]!;
     const failed = await settled(key, id);

@@ -7,7 +7,7 @@ import type { Estimate, Job } from '#contract/api';
 import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
 import { useServer } from '../support/server';
-import { PLAIN_SVG } from '../support/svg-files';
+import { HOSTILE_SVGS, inkscapeSvgWithPng, PLAIN_SVG } from '../support/svg-files';
 
 async function uploadOne(client: HttpClient, fields: Record<string, string> = {}): Promise<Job> {
   const res = await client.upload([{ name: 'logo.svg', data: Buffer.from(PLAIN_SVG) }], fields);
@@ -16,6 +16,19 @@ async function uploadOne(client: HttpClient, fields: Record<string, string> = {}
   expect(job!.status, job!.error ?? '').toBe('completed');
   return job!;
 }
+
+/** Every channel of every pixel, as librsvg renders an SVG at a density (72 dpi: its own size). */
+const rendering = (svg: Buffer, density: number) => sharp(svg, { density }).ensureAlpha().raw().toBuffer();
+
+/** A 32×24 PNG of four coloured quarters with a soft alpha edge: any loss or shift of it shows in a rendering. */
+const LOGO_PNG = () =>
+  sharp({ create: { width: 32, height: 24, channels: 4, background: { r: 230, g: 40, b: 30, alpha: 1 } } })
+    .composite([
+      { input: { create: { width: 16, height: 12, channels: 4, background: { r: 20, g: 200, b: 60, alpha: 0.6 } } }, left: 16, top: 0 },
+      { input: { create: { width: 16, height: 12, channels: 4, background: { r: 250, g: 220, b: 0, alpha: 1 } } }, left: 0, top: 12 },
+    ])
+    .png()
+    .toBuffer();
 
 async function download(client: HttpClient, job: Job) {
   const res = await client.get(job.compressedPath!);
@@ -100,5 +113,30 @@ describe('SVG over HTTP', () => {
     const [r, , b] = await pixel(bytes, 10, 40);
     expect(r).toBeGreaterThan(200);
     expect(b).toBeLessThan(60);
+  });
+
+  it('an Inkscape SVG with an embedded PNG: the picture is kept and the result renders as the upload did, with no note', async () => {
+    const client = new HttpClient(server.url);
+    const upload = Buffer.from(inkscapeSvgWithPng(await LOGO_PNG()));
+    expect((await client.upload([{ name: 'logo.svg', data: upload }])).status).toBe(201);
+    const [job] = await waitForSettled(client);
+    expect(job!.status, job!.error ?? '').toBe('completed');
+    expect(job!.outputMimeType).toBe('image/svg+xml');
+    expect(job!.formatNote).toBeNull();
+    const { bytes } = await download(client, job!);
+    expect(bytes.toString('utf8')).toMatch(/<image [^>]*href="data:image\/png;base64,/);
+    expect(bytes.length).toBeLessThan(upload.length);
+    for (const density of [72, 288]) expect((await rendering(bytes, density)).equals(await rendering(upload, density)), `${density} dpi`).toBe(true);
+  });
+
+  it('what the sanitiser removes is named in the note, for the SVG result and for a raster made from it', async () => {
+    const svg = Buffer.from(HOSTILE_SVGS.find((h) => h.name === 'event handler on a shape')!.svg.replace('<rect x="60"', '<script>alert(1)</script><rect x="60"'));
+    for (const format of ['original', 'png']) {
+      const client = new HttpClient(server.url);
+      expect((await client.upload([{ name: 'hostile.svg', data: svg }], { format })).status).toBe(201);
+      const [job] = await waitForSettled(client);
+      expect(job!.status, job!.error ?? '').toBe('completed');
+      expect(job!.formatNote, format).toBe('Removed from the SVG: 1 onclick attribute, 1 onmouseover attribute, <script>');
+    }
   });
 });

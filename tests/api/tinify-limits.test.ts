@@ -32,7 +32,7 @@ describe('Tinify-compatible endpoints: limits', () => {
       const res = await rawRequest(server.port, `${head.join('\r\n')}\r\n\r\n`, { timeoutMs: 15_000 });
       expect(res.status, String(authorization)).toBe(401);
       expect(res.head.toLowerCase()).toContain('connection: close');
-      expect(JSON.parse(res.body)).toEqual({ error: 'Unauthorized', message: 'Credentials are invalid.' });
+      expect(JSON.parse(res.body)).toEqual({ error: 'Unauthorized', message: 'Credentials are invalid.', requestId: expect.any(String) });
     }
   });
 

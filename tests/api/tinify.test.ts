@@ -10,7 +10,7 @@ import { corpusPath } from '../support/paths';
 import { createKey, signedInUser, uploadWithKey } from '../support/api-keys';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy';
 import { preservedExif } from '#server/codec/metadata/exif-preserve';
-import { withPngText } from '#server/codec/metadata/metadata-strip';
+import { withPngText } from '#server/codec/metadata/png-text';
 import type { Job } from '#contract/api';
 
 // The official client (a devDependency). Imported by a computed name so the typecheck of a checkout whose

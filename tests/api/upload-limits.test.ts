@@ -28,6 +28,7 @@ describe('upload limits for guests', () => {
       message: 'Please sign in to upload files larger than 10MB',
       code: 'GUEST_FILE_TOO_LARGE',
       rejected: [{ filename: 'over.png', message: 'Please sign in to upload files larger than 10MB', code: 'GUEST_FILE_TOO_LARGE' }],
+      requestId: expect.any(String),
     });
     expect((await listJobs(guest)).map((j) => j.filename)).toEqual(['exact.png']);
     await waitForSettled(guest);
@@ -38,7 +39,7 @@ describe('upload limits for guests', () => {
     const files = Array.from({ length: 11 }, (_, i) => fileFrom(corpusPath('png', 'pngsuite', 'basn0g08.png'), `f${i}.png`));
     const res = await guest.upload(files);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Too many files', code: 'TOO_MANY_FILES' });
+    expect(await res.json()).toEqual({ message: 'Too many files', code: 'TOO_MANY_FILES', requestId: expect.any(String) });
     expect(await listJobs(guest)).toEqual([]);
     expect((await storedFiles(server.dataDir)).filter((f) => f.startsWith('tmp/'))).toEqual([]);
   });
@@ -72,6 +73,7 @@ describe('upload limits for guests', () => {
       message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic',
       code: 'UNSUPPORTED_TYPE',
       rejected: [{ filename: 'a.png', message: 'File type must be one of image/jpeg, image/png, image/webp, image/avif, image/jxl, image/gif, image/svg+xml, image/heic', code: 'UNSUPPORTED_TYPE' }],
+      requestId: expect.any(String),
     });
     const none = await guest.upload([], { quality: '80' });
     expect(none.status).toBe(400);

@@ -148,14 +148,18 @@ describe('webhooks', () => {
   it('refuses private, loopback and non-http URLs, for webhooks and callbacks, and does not follow redirects', async () => {
     const user = await signedInUser(server.url);
     const { key } = await createKey(user);
-    for (const url of ['http://10.0.0.7/hook', 'http://169.254.169.254/latest', 'http://[::1]:8080/', 'http://localhost:9/x', 'http://192.168.1.1/', 'ftp://example.com/', 'not a url', 'http://user:pw@127.0.0.1/']) {
+    for (const url of ['http://10.0.0.7/hook', 'http://169.254.169.254/latest', 'http://[::1]:8080/', 'http://localhost:9/x', 'http://192.168.1.1/', 'ftp://example.com/', 'not a url', 'http://user:pw@127.0.0.1/',
+      // IPv6 spellings of private IPv4 (docs/decisions/0530): compatible, translated, NAT64, 6to4, Teredo.
+      'http://[::7f00:2]:8080/', 'http://[::ffff:0:a00:1]/', 'http://[64:ff9b::7f00:2]/', 'http://[2002:7f00:2::1]/', 'http://[2001:0:5db8:d822::80ff:fffd]/']) {
       const res = await withKey(server.url, key, 'POST', '/api/webhooks', { json: { url } });
       expect(res.status, url).toBe(400);
       expect(await res.json(), url).toMatchObject({ code: 'VALIDATION_FAILED', field: 'url' });
     }
-    const callback = await uploadWithKey(server.url, key, [png()], { callbackUrl: 'http://10.1.2.3/cb' });
-    expect(callback.status).toBe(400);
-    expect(await callback.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'callbackUrl' });
+    for (const callbackUrl of ['http://10.1.2.3/cb', 'http://[64:ff9b::a9fe:a9fe]/cb']) {
+      const callback = await uploadWithKey(server.url, key, [png()], { callbackUrl });
+      expect(callback.status, callbackUrl).toBe(400);
+      expect(await callback.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'callbackUrl' });
+    }
     expect(await (await withKey(server.url, key, 'GET', '/api/jobs')).json()).toEqual([]);
 
     // An allowed receiver that redirects elsewhere: the redirect is a failed attempt, its target never hit.

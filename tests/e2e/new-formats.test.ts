@@ -55,4 +55,14 @@ describe('SVG in the tool', () => {
     // The SVG result drawn at its own size (120 × 80), not a broken image.
     await expect.poll(() => loaded(compressed), { timeout: 10_000 }).toBe(120);
   });
+
+  it('an SVG with a script: the card says what was removed, by name', async () => {
+    const { page, tmp } = app;
+    const file = path.join(tmp, 'badge.svg');
+    fs.writeFileSync(file, PLAIN_SVG.replace('<title>', '<script>alert(1)</script><title>').replace('<rect ', '<rect onclick="alert(2)" '));
+    await page.getByTestId('drop-zone-input').setInputFiles([file]);
+    await waitForCompleted(page, 1);
+    const card = page.locator('[data-testid="job-card"]', { hasText: 'badge' });
+    expect(await card.getByTestId('format-note').innerText()).toBe('Removed from the SVG: <script>, 1 onclick attribute.');
+  });
 });

@@ -3,7 +3,7 @@
 // not the batch); none may take over 100 ms, the issue's bound.
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
-import { openSettings, useVisitors } from './support/app';
+import { enterPrivateMode, openSettings, useVisitors } from './support/app';
 
 const PHOTOS = [
   ...['01', '02', '03', '04', '05', '07', '08', '11', '12', '13', '15', '18', '19', '20', '21', '23'].map((n) => corpusPath('photos', `kodim${n}.png`)),
@@ -16,7 +16,7 @@ describe('private mode: the page stays responsive', () => {
   it('runs a 20-photo batch with no long task over 100 ms on the page', async () => {
     const { page } = app;
     expect(PHOTOS.length).toBe(20);
-    await page.getByLabel('Private: compress on this device').check();
+    await enterPrivateMode(page);
     await openSettings(page);
     await page.getByLabel('Output format').selectOption('webp');
     await page.evaluate(() => {

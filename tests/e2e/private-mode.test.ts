@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
 import type { Page, Request } from 'playwright-core';
-import { listZip, openSettings, useVisitors } from './support/app';
+import { enterPrivateMode, listZip, openSettings, useVisitors } from './support/app';
 
 const FILES = [
   corpusPath('photos', 'turbo-testorig.jpg'), // 227×149 JPEG
@@ -41,7 +41,7 @@ describe('private mode: compress on this device', () => {
     const consoleErrors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
 
-    await page.getByLabel('Private: compress on this device').check();
+    await enterPrivateMode(page);
     await page.getByTestId('drop-zone-input').setInputFiles(FILES);
     await settled(page, FILES.length);
 
@@ -90,9 +90,9 @@ describe('private mode: compress on this device', () => {
       for (const name of Object.keys(UPRIGHT)) expect(decodeURIComponent(r.url()), r.url()).not.toContain(name.replace(/\.\w+$/, ''));
     }
     expect(urls.every((u) => u.protocol === 'blob:' || u.protocol === 'data:' || u.origin === new URL(app.server.url).origin)).toBe(true);
-    // ...and the codec ran here: the worker and the encoders were fetched from our origin.
-    expect(urls.some((u) => /\/assets\/codec-worker-[\w-]+\.js$/.test(u.pathname))).toBe(true);
-    expect(urls.some((u) => /\/assets\/mozjpeg_enc-[\w-]+\.wasm$/.test(u.pathname))).toBe(true);
+    // ...and the codec ran here: the libvips worker and its WebAssembly were fetched from our origin.
+    expect(urls.some((u) => /\/assets\/vips-codec-worker-[\w-]+\.js$/.test(u.pathname))).toBe(true);
+    expect(urls.some((u) => /\/assets\/wasm-vips-[\d.]+\/vips\.wasm$/.test(u.pathname))).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -100,7 +100,7 @@ describe('private mode: compress on this device', () => {
     const { page, context } = app;
     const writes: string[] = [];
     context.on('request', (r) => !['GET', 'HEAD'].includes(r.method()) && writes.push(`${r.method()} ${r.url()}`));
-    await page.getByLabel('Private: compress on this device').check();
+    await enterPrivateMode(page);
     await page.getByTestId('drop-zone-input').setInputFiles([FILES[2]!]);
     await settled(page, 1);
     await page.getByRole('button', { name: 'Adjust kodim03.png' }).click();
@@ -123,7 +123,7 @@ describe('private mode: compress on this device', () => {
 
   it('remembers the mode across visits, and says what the browser cannot do next to the controls', async () => {
     const { page } = app;
-    await page.getByLabel('Private: compress on this device').check();
+    await enterPrivateMode(page);
     await page.reload();
     await page.getByText('Drop your images here').waitFor();
     expect(await page.getByLabel('Private: compress on this device').isChecked()).toBe(true);
@@ -131,7 +131,7 @@ describe('private mode: compress on this device', () => {
     await openSettings(page);
     expect(await page.locator('#settings-metadata-note').innerText()).toContain('always removed');
     await page.getByLabel('Output format').selectOption('png');
-    expect(await page.locator('#output-format-note').innerText()).toContain('different quantiser');
+    expect(await page.locator('#output-format-note').innerText()).toContain('reduced as ours are');
     expect(await page.locator('#private-mode-limits').innerText()).toContain('HEIC, JPEG XL and SVG');
   });
 
@@ -144,7 +144,7 @@ describe('private mode: compress on this device', () => {
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
     const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a03060' } }).gif().toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="red"/></svg>');
-    await page.getByLabel('Private: compress on this device').check();
+    await enterPrivateMode(page);
     await page.getByTestId('drop-zone-input').setInputFiles([
       { name: 'moving.png', mimeType: 'image/png', buffer: apng },
       { name: 'phone.heic', mimeType: 'image/heic', buffer: heic },
@@ -164,7 +164,7 @@ describe('private mode: compress on this device', () => {
 
   it('keeps compressing with the network cut off after one visit (the app and codecs cached by a service worker)', async () => {
     const { page, context } = app;
-    await page.getByLabel('Private: compress on this device').check();
+    await enterPrivateMode(page);
     // The worker is registered once private mode is used, and has cached the app and the encoders when it is active.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();

@@ -1,7 +1,7 @@
-// Hostile SVGs over real HTTP: a DOCTYPE (entity bomb) and a declared gigapixel canvas are refused at upload with a
-// clear 4xx naming why; scripts, handlers, external references and foreignObject are sanitised away, the image is
-// still rendered, and nothing the SVG names is ever fetched (a local "attacker" server counts requests); the upload,
-// served back for the comparison view, can never run in our origin.
+// Hostile SVGs over real HTTP: a DOCTYPE (entity bomb) and a declared gigapixel canvas (in any unit, or by its
+// viewBox) are refused at upload with a clear 4xx naming why; scripts, handlers, external references and
+// foreignObject are sanitised away, the image is still rendered, and nothing the SVG names is ever fetched (a local
+// "attacker" server counts requests); the upload, served back for the comparison view, can never run in our origin.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -10,6 +10,7 @@ import { HttpClient } from '../support/http-client';
 import { waitForSettled } from '../support/jobs';
 import { startServer, type TestServer } from '../support/server';
 import { ENTITY_BOMB_SVG, HOSTILE_SVGS, HUGE_CANVAS_SVG } from '../support/svg-files';
+import { REVIEW_PAYLOADS } from '../support/svg-xss';
 
 describe('hostile SVG', () => {
   let server: TestServer;
@@ -36,7 +37,7 @@ describe('hostile SVG', () => {
     const res = await new HttpClient(server.url).upload([{ name: 'bomb.svg', data: Buffer.from(ENTITY_BOMB_SVG) }]);
     expect(res.status).toBe(415);
     const message = 'SVG files declaring entities (a DOCTYPE with an internal subset) are not accepted';
-    expect(await res.json()).toEqual({ message, code: 'UNSUPPORTED_TYPE', rejected: [{ filename: 'bomb.svg', message, code: 'UNSUPPORTED_TYPE' }] });
+    expect(await res.json()).toEqual({ message, code: 'UNSUPPORTED_TYPE', rejected: [{ filename: 'bomb.svg', message, code: 'UNSUPPORTED_TYPE' }], requestId: expect.any(String) });
   });
 
   it('a DOCTYPE naming an external DTD on an attacker\'s server: taken, the DTD never fetched, the DOCTYPE gone', async () => {
@@ -51,17 +52,22 @@ describe('hostile SVG', () => {
     expect(attackerHits).toBe(0);
   });
 
-  it('refuses a declared 100000×100000 canvas at upload with 413 naming the limit', async () => {
-    const res = await new HttpClient(server.url).upload([{ name: 'huge.svg', data: Buffer.from(HUGE_CANVAS_SVG) }]);
+  it.each([
+    ['in pixels', HUGE_CANVAS_SVG],
+    ['in the viewBox only', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100000 100000"><rect width="10" height="10"/></svg>'],
+    // 75000 points are 100000 CSS pixels (96 to the inch, 0590).
+    ['in points', '<svg xmlns="http://www.w3.org/2000/svg" width="75000pt" height="75000pt"><rect width="10" height="10"/></svg>'],
+  ])('refuses a 100000×100000 canvas declared %s at upload with 413 naming the limit', async (_how, svg) => {
+    const res = await new HttpClient(server.url).upload([{ name: 'huge.svg', data: Buffer.from(svg) }]);
     expect(res.status).toBe(413);
     const body = (await res.json()) as { message: string; code: string };
     expect(body.code).toBe('FILE_TOO_LARGE');
     expect(body.message).toMatch(/^The image is 100000×100000 pixels \(10000 megapixels\); the limit is \d+ megapixels$/);
   });
 
-  it('refuses a gigapixel canvas given in the viewBox only, when the job opens it, naming the limit', async () => {
+  it('refuses a gigapixel canvas whose root tag runs past what is read at upload, when the job opens it, naming the limit', async () => {
     const client = new HttpClient(server.url);
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100000 100000"><rect width="10" height="10"/></svg>';
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" id="${'x'.repeat(2000)}" viewBox="0 0 100000 100000"><rect width="10" height="10"/></svg>`;
     expect((await client.upload([{ name: 'viewbox.svg', data: Buffer.from(svg) }])).status).toBe(201);
     const [job] = await waitForSettled(client);
     expect(job!.status).toBe('error');
@@ -107,6 +113,21 @@ describe('hostile SVG', () => {
     expect(job!.status, job!.error ?? '').toBe('completed');
     const bytes = Buffer.from(await (await client.get(job!.compressedPath!)).arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 120, height: 80 });
+    expect(attackerHits).toBe(0);
+  });
+
+  // The review of 2026-11-28 (T5-1): each of its payloads through the API. Chromium's verdict on the same payloads
+  // is in svg-xss-browser.test.ts; here, what the API serves and says.
+  it.each(Object.entries(REVIEW_PAYLOADS))('review payload %s: nothing active or outside in the result, and the note names what went', async (name, svg) => {
+    const client = new HttpClient(server.url);
+    const data = Buffer.from(svg.replaceAll('HIT', `http://${attackerHost}`));
+    expect((await client.upload([{ name: `${name}.svg`, data }], { format: 'original' })).status).toBe(201);
+    const [job] = await waitForSettled(client);
+    expect(job!.status, job!.error ?? '').toBe('completed');
+    expect(job!.formatNote).toMatch(/^Removed from the SVG: \S/);
+    const text = await (await client.get(job!.compressedPath!)).text();
+    for (const needle of ['javascript:', 'alert', 'iframe', 'srcdoc', 'script', 'import', 'image-set', 'font-face', 'foreignObject', attackerHost]) expect(text).not.toContain(needle);
+    expect(text).not.toMatch(/\son[a-z]+\s*=|attributeName="[^"]*href"/i);
     expect(attackerHits).toBe(0);
   });
 });

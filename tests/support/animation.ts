@@ -139,3 +139,21 @@ export async function photoPan(photo: string, format: 'gif' | 'webp', options: {
   const timing = { delay: Array<number>(options.frames).fill(80), loop: 0 };
   return format === 'gif' ? joined.gif(timing).toBuffer() : joined.webp({ ...timing, lossless: true }).toBuffer();
 }
+
+/**
+ * A tiny animation GIF stores in a few bytes a frame and animated WebP cannot match (each frame one pixel changed, at
+ * another place), with a comment block. Generated: the edge case is the point.
+ */
+export function tinyGif(comment: string): Buffer {
+  const u16 = (n: number) => [n & 0xff, n >> 8];
+  const bytes: number[] = [...Buffer.from('GIF89a'), ...u16(64), ...u16(64), 0x80, 0, 0, 0, 0, 0, 255, 255, 255];
+  bytes.push(0x21, 0xfe, comment.length, ...Buffer.from(comment, 'latin1'), 0);
+  bytes.push(0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0);
+  for (let f = 0; f < 6; f++) {
+    bytes.push(0x21, 0xf9, 4, 0, 10, 0, 0, 0);
+    bytes.push(0x2c, ...u16(f * 10), ...u16(f * 7), ...u16(1), ...u16(1), 0);
+    bytes.push(2, 2, f % 2 ? 0x4c : 0x44, 0x01, 0);
+  }
+  bytes.push(0x3b);
+  return Buffer.from(bytes);
+}

@@ -1,5 +1,5 @@
 // The codec's settings at the contract's defaults, for tests that build codec requests by hand.
 import type { CodecSettings } from '#codec-core/index';
-import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
+import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
 
-export const DEFAULT_CODEC_SETTINGS: CodecSettings = (({ type: _type, ...settings }) => settings)(DEFAULT_COMPRESS_SETTINGS);
+export const DEFAULT_CODEC_SETTINGS: CodecSettings = DEFAULT_CODEC_FIELDS;

@@ -81,3 +81,25 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   for (const v of graph.keys()) if (!indices.has(v)) visit(v);
   return cycles;
 }
+
+/**
+ * The import cycles between the rooms under `root`: each sub-folder is one room, each file directly in `root` a room
+ * of its own. A cycle here is an arrow running back up from a lower room to a higher one.
+ */
+export function roomCycles(graph: Map<string, string[]>, root: string): string[][] {
+  const roomOf = (file: string) => {
+    const rest = file.slice(root.length + 1);
+    const slash = rest.indexOf('/');
+    return slash < 0 ? file : `${root}/${rest.slice(0, slash)}`;
+  };
+  const rooms = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(`${root}/`)) continue;
+    for (const target of targets) {
+      if (!target.startsWith(`${root}/`) || roomOf(target) === roomOf(file)) continue;
+      const arrows = rooms.get(roomOf(file)) ?? new Set<string>();
+      rooms.set(roomOf(file), arrows.add(roomOf(target)));
+    }
+  }
+  return importCycles(new Map([...rooms].map(([room, arrows]) => [room, [...arrows]])));
+}

@@ -7,6 +7,6 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
  * further down (the mutation tester's sandbox in .stryker-tmp/) finds it by looking further up.
  */
 export const CORPUS_DIR =
-  ['..', '../../..', '../../../..'].map((up) => path.resolve(REPO_ROOT, up, 'shared/corpus')).find((dir) => fs.existsSync(dir)) ??
+  ['..', '../..', '../../..', '../../../..'].map((up) => path.resolve(REPO_ROOT, up, 'shared/corpus')).find((dir) => fs.existsSync(dir)) ??
   path.resolve(REPO_ROOT, '../shared/corpus');
 export const corpusPath = (...parts: string[]) => path.join(CORPUS_DIR, ...parts);

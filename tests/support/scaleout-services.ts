@@ -304,8 +304,16 @@ export async function startRedis(options: { port?: number } = {}): Promise<Runni
 export async function provideScaleoutServices(log: (line: string) => void = () => undefined): Promise<() => Promise<void>> {
   sweepStaleServices();
   const stops: (() => Promise<void>)[] = [];
+  // The variables as they were: a later caller in the same process (the bench's next section) must start its own
+  // services, not be handed the addresses of ones this teardown stopped.
+  const NAMES = ['TEST_PG_URL', 'TEST_REDIS_URL', 'TEST_S3_ENDPOINT', 'TEST_S3_ACCESS_KEY_ID', 'TEST_S3_SECRET_ACCESS_KEY'] as const;
+  const before = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
   const teardown = async () => {
     await Promise.all(stops.splice(0).map((s) => s()));
+    for (const name of NAMES) {
+      if (before[name] === undefined) delete process.env[name];
+      else process.env[name] = before[name];
+    }
   };
   try {
     const givenPg = process.env.TEST_PG_URL ?? process.env.DATABASE_URL;

@@ -32,3 +32,61 @@ export const ENTITY_BOMB_SVG = `<?xml version="1.0"?>
 
 /** A few hundred bytes declaring a 100000 × 100000 canvas (10 gigapixels). */
 export const HUGE_CANVAS_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000">${body}</svg>`;
+
+/**
+ * An SVG as Inkscape saves one with an embedded bitmap (File > Import, "embed"): its editor namespaces and metadata,
+ * and the PNG as an `<image xlink:href="data:image/png;base64,...">` whose base64 is wrapped over lines, over and
+ * beside vector shapes. Nothing in it is active: the sanitiser must keep the picture and say nothing.
+ */
+export function inkscapeSvgWithPng(png: Buffer): string {
+  const base64 = png.toString('base64').replace(/(.{76})/g, '$1\n');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Created with Inkscape (http://www.inkscape.org/) -->
+
+<svg
+   width="160"
+   height="100"
+   viewBox="0 0 160 100"
+   version="1.1"
+   id="svg5"
+   inkscape:version="1.2.2 (b0a8486541, 2022-12-01)"
+   sodipodi:docname="logo.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns:xlink="http://www.w3.org/1999/xlink"
+   xmlns="http://www.w3.org/2000/svg"
+   xmlns:svg="http://www.w3.org/2000/svg"
+   xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+   xmlns:cc="http://creativecommons.org/ns#"
+   xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <sodipodi:namedview
+     id="namedview7"
+     pagecolor="#ffffff"
+     bordercolor="#666666"
+     inkscape:document-units="px"
+     inkscape:zoom="4" />
+  <metadata id="metadata1"><rdf:RDF><cc:Work rdf:about=""><dc:title>Logo</dc:title></cc:Work></rdf:RDF></metadata>
+  <defs id="defs2" />
+  <g
+     inkscape:label="Layer 1"
+     inkscape:groupmode="layer"
+     id="layer1">
+    <rect
+       style="fill:#1a5fb4;fill-opacity:1;stroke:#000000;stroke-width:2;-inkscape-font-specification:'Sans Bold'"
+       id="rect1"
+       width="150"
+       height="90"
+       x="5"
+       y="5" />
+    <image
+       width="80"
+       height="60"
+       preserveAspectRatio="none"
+       xlink:href="data:image/png;base64,${base64}"
+       id="image1"
+       x="40"
+       y="20" />
+  </g>
+</svg>
+`;
+}

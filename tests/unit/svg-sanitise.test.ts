@@ -57,10 +57,21 @@ describe('sniffSvg', () => {
     expect(sniffSvg(Buffer.from(ENTITY_BOMB_SVG))).toEqual({ doctype: true, size: { width: 10, height: 10 } });
   });
 
-  it('reads a declared pixel size and refuses one over the limit; other units are left to the codec', async () => {
+  it('reads the declared size in CSS pixels, as the codec renders it, and refuses one over the limit', async () => {
     expect(svgOverLimit(sniffSvg(Buffer.from(HUGE_CANVAS_SVG)), 100_000_000)).toBe('The image is 100000×100000 pixels (10000 megapixels); the limit is 100 megapixels');
     expect(svgOverLimit(sniffSvg(Buffer.from(PLAIN_SVG)), 100_000_000)).toBeNull();
-    expect(sniffSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10cm" height="5cm"/>'))).toEqual({ doctype: false });
+    const sized = (attributes: string) => sniffSvg(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" ${attributes}/>`))?.size;
+    // 96 to the inch, rounded up (377.95 × 188.98): a browser's size, not libvips's 72 dpi (283 × 142).
+    expect(sized('width="10cm" height="5cm"')).toEqual({ width: 378, height: 189 });
+    expect(sized("width='72pt' height='1in'")).toEqual({ width: 96, height: 96 });
+    // A missing or percentage side from the viewBox's shape; the viewBox alone is the size.
+    expect(sized('width="30" viewBox="0 0 60 20"')).toEqual({ width: 30, height: 10 });
+    expect(sized('width="100%" height="100%" viewBox="0,0,64.5,32"')).toEqual({ width: 65, height: 32 });
+    expect(sized('width="100%"')).toBeUndefined();
+    // In inches it is still a gigapixel canvas, refused at upload.
+    expect(svgOverLimit(sniffSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200in" height="100in"/>')), 100_000_000)).toBe(
+      'The image is 19200×9600 pixels (184.3 megapixels); the limit is 100 megapixels',
+    );
   });
 
   it('does not take other XML or text for an SVG', async () => {

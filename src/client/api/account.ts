@@ -7,6 +7,7 @@ import { downloadAccountExport } from '#client/lib/download.ts';
 import { displayName } from '#client/lib/format.ts';
 import { getQueryFn } from '#client/lib/query-client.ts';
 import { bootstrapUser } from '#client/lib/session-bootstrap.ts';
+import { clearOfflineCaches } from '#client/offline/register.ts';
 import { toast } from '#client/lib/toast.ts';
 import { invalidateJobState, queryKeys } from './keys';
 
@@ -81,6 +82,7 @@ export function useLogout(onSuccess?: () => void) {
   return useSessionMutation<void>(
     async () => {
       await apiRequest('POST', '/api/logout');
+      await clearOfflineCaches();
       return null;
     },
     () => ({ title: 'Signed out', description: 'You have been successfully signed out.' }),
@@ -116,7 +118,10 @@ export function useExportAccount({ onSessionEnded }: { onSessionEnded?: () => vo
 export function useDeleteAccount({ onDeleted, onSessionEnded }: { onDeleted?: () => void; onSessionEnded?: () => void } = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('DELETE', '/api/user'),
+    mutationFn: async () => {
+      await apiRequest('DELETE', '/api/user');
+      await clearOfflineCaches();
+    },
     onSuccess: () => {
       onSessionChange(client, null);
       onDeleted?.();

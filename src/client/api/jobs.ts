@@ -11,6 +11,7 @@ import { toast } from '#client/lib/toast.ts';
 import { postFormWithProgress, type UploadProgress } from '#client/lib/upload.ts';
 import { toastSignInRequired } from '#client/lib/upload-limits.ts';
 import { invalidateJobState, queryKeys } from './keys';
+import { partialUploadText } from '#client/lib/partial-upload.ts';
 
 /** The spec's polling period while work is under way (section 7). */
 export const POLL_MS = 2000;
@@ -48,8 +49,11 @@ export interface UploadSending {
   now: number;
 }
 
-/** A file the server refused, with the reason to show beside its name. */
-export type RefusedFile = Pick<UploadRejection, 'filename' | 'message'>;
+/** A file the server refused, with the reason to show beside its name; `offline` when the network, not the file, failed. */
+export type RefusedFile = Pick<UploadRejection, 'filename' | 'message'> & { offline?: boolean };
+
+/** The row's words for a file an upload could not send because the network is gone. */
+export const OFFLINE_MESSAGE = "You're offline: nothing was uploaded. Private mode compresses on this device, without the network.";
 
 async function uploadForm(files: readonly File[], { quality, type, format, background, fields = {} }: UploadSettings): Promise<FormData> {
   const form = new FormData();
@@ -65,15 +69,23 @@ async function uploadForm(files: readonly File[], { quality, type, format, backg
   return form;
 }
 
-/** The files a failed upload names: a refusal (4xx) lists them, and with one file its reason is the message. */
+/**
+ * The files a failed upload names: a refusal (4xx) lists them, and with one file its reason is the message; a network
+ * failure or a server error names every file, so none is lost without a word.
+ */
 function refusedByError(error: unknown, files: readonly File[]): RefusedFile[] {
-  if (!(error instanceof ApiRequestError) || error.status >= 500) return [];
-  return error.rejected ?? (files.length === 1 ? [{ filename: files[0]!.name, message: errorMessage(error) }] : []);
+  if (!(error instanceof ApiRequestError)) return files.map((f) => ({ filename: f.name, message: OFFLINE_MESSAGE, offline: true }));
+  if (error.status >= 500) return files.map((f) => ({ filename: f.name, message: errorMessage(error) }));
+  return error.rejected ?? files.map((f) => ({ filename: f.name, message: errorMessage(error) }));
 }
 
-function toastUploaded(data: CompressResponse): void {
+function toastUploaded(data: CompressResponse, notAddedBefore: number): void {
   const rejected = data.rejected ?? [];
-  if (data.jobs.length > 0) {
+  const notAdded = notAddedBefore + rejected.length;
+  if (data.jobs.length > 0 && notAdded > 0) {
+    // Some files of the drop were refused: say how many were added, never "successful".
+    toast(partialUploadText(data.jobs.length, notAdded));
+  } else if (data.jobs.length > 0) {
     const n = data.jobs.length;
     const files = `${n} ${n === 1 ? 'file' : 'files'}`;
     // Never promise a start that a paused queue will not give.
@@ -81,6 +93,7 @@ function toastUploaded(data: CompressResponse): void {
     toast({
       title: 'Upload successful',
       description: paused ? `${files} uploaded. The queue is paused: press Resume to start compressing.` : `${files} uploaded and compression started`,
+      inProgress: true,
     });
   } else if (rejected.some((r) => r.code === 'GUEST_FILE_TOO_LARGE')) {
     toastSignInRequired();
@@ -91,6 +104,7 @@ function toastUploaded(data: CompressResponse): void {
 
 function toastUploadFailed(error: unknown): void {
   if (errorCode(error) === 'GUEST_FILE_TOO_LARGE') toastSignInRequired();
+  else if (!(error instanceof ApiRequestError)) toast({ title: 'Upload failed', description: OFFLINE_MESSAGE, variant: 'destructive' });
   else toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
 }
 
@@ -102,13 +116,13 @@ export function useUpload() {
   const client = useQueryClient();
   const [progress, setProgress] = useState<UploadSending | null>(null);
   const { mutateAsync, isPending } = useMutation({
-    mutationFn: async ({ files, settings }: { files: File[]; settings: UploadSettings }) => {
+    mutationFn: async ({ files, settings }: { files: File[]; settings: UploadSettings; notAdded: number }) => {
       const form = await uploadForm(files, settings);
       const startedAt = performance.now();
       setProgress({ sent: { loaded: 0, total: files.reduce((sum, f) => sum + f.size, 0) }, startedAt, now: startedAt });
       return postFormWithProgress<CompressResponse>('/api/compress', form, (sent) => setProgress({ sent, startedAt, now: performance.now() }));
     },
-    onSuccess: toastUploaded,
+    onSuccess: (data, { notAdded }) => toastUploaded(data, notAdded),
     onError: toastUploadFailed,
     // Not awaited (nor below): the request is over when the server answers, and the refresh follows on its own.
     onSettled: () => {
@@ -117,8 +131,8 @@ export function useUpload() {
     },
   });
   const send = useCallback(
-    (files: File[], settings: UploadSettings): Promise<RefusedFile[]> =>
-      mutateAsync({ files, settings }).then(
+    (files: File[], settings: UploadSettings, notAdded = 0): Promise<RefusedFile[]> =>
+      mutateAsync({ files, settings, notAdded }).then(
         (data) => data.rejected ?? [],
         (error: unknown) => refusedByError(error, files),
       ),
@@ -149,10 +163,40 @@ export function useRecompress(retune: Retune = serverRetune) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: retune,
-    onSuccess: (job) => toast({ title: 'Adjusting', description: `${job.filename} is being compressed again with the new settings.` }),
+    onSuccess: (job) => toast({ title: 'Adjusting', description: `${job.filename} is being compressed again with the new settings.`, inProgress: true }),
     onSettled: () => {
       void invalidateJobState(client);
     },
+  });
+}
+
+/** "Re-compress all with these settings": every finished job again from its stored original (POST /api/jobs/recompress). */
+export function useRecompressAll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Record<string, unknown>) =>
+      (await (await apiRequest('POST', '/api/jobs/recompress', changes)).json()) as RecompressAllResult,
+    onSuccess: ({ jobs, skipped }) => toastRecompressedAll(jobs.length, skipped),
+    onError: (error) => toast({ title: 'Re-compress failed', description: errorMessage(error), variant: 'destructive' }),
+    onSettled: () => {
+      void invalidateJobState(client);
+    },
+  });
+}
+
+export interface RecompressAllResult {
+  jobs: Job[];
+  skipped: Array<{ filename: string; message: string }>;
+}
+
+/** One toast for the whole batch; files that could not be re-run are named, never left out without a word. */
+export function toastRecompressedAll(count: number, skipped: RecompressAllResult['skipped']): void {
+  const files = `${count} ${count === 1 ? 'file' : 'files'}`;
+  toast({
+    title: 'Re-compressing',
+    description: skipped.length
+      ? `${files} are being compressed again; ${skipped.length} could not be: ${skipped.map((s) => `${s.filename} (${s.message})`).join('; ')}.`
+      : `${files} are being compressed again with the new settings, from the stored uploads.`,
   });
 }
 

@@ -1,9 +1,9 @@
 // The tool's jobs on our servers: the existing requests (upload, list, queue, remove, clear, ZIP) as a job source.
-import type { JobSource } from '#client/components/tool/job-source.ts';
+import type { JobSource } from './job-source.ts';
 import { downloadJob } from '#client/lib/download.ts';
 import { useAuth } from './account';
 import { useUploadConfig } from './config';
-import { useClearJobs, useDownloadAll, useJobs, useRemoveJob, useUpload } from './jobs';
+import { useClearJobs, useDownloadAll, useJobs, useRecompressAll, useRemoveJob, useUpload } from './jobs';
 import { useQueueAction, useQueueStats, useQueueStatus } from './queue';
 
 export function useServerJobSource(): JobSource {
@@ -17,6 +17,7 @@ export function useServerJobSource(): JobSource {
   const removeJob = useRemoveJob();
   const clearJobs = useClearJobs();
   const downloadAll = useDownloadAll();
+  const recompressAll = useRecompressAll();
   return {
     kind: 'server',
     jobs,
@@ -36,6 +37,10 @@ export function useServerJobSource(): JobSource {
     download: (job) => void downloadJob(job),
     downloadAll: () => downloadAll.mutate(),
     downloading: downloadAll.isPending,
+    recompressAll: async (changes) => {
+      await recompressAll.mutateAsync(changes).catch(() => undefined);
+    },
+    recompressing: recompressAll.isPending,
     originalSrc: (job) => `/api/jobs/${encodeURIComponent(job.id)}/original-preview`,
   };
 }

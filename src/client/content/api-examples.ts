@@ -29,11 +29,15 @@ done
 mkdir -p compressed && curl -sf -H "$AUTH" -OJ --output-dir compressed ${origin}/api/download/$JOB && ls -l compressed`;
 }
 
-/** TinyPNG's own request at this host: HTTP Basic with user "api", the image as the body, the result at Location. */
+/**
+ * TinyPNG's own request at this host: HTTP Basic with user "api", the image as the body, the result at Location. The
+ * shell's line continuation and tr's '\r' are written as those characters (escaped here), never as a raw carriage
+ * return, which a terminal would paste as a line break.
+ */
 export function tinifyExample(origin: string, key: string | null): string {
   return `${keyLine(key)}
-LOCATION=$(curl -s --user "api:$IMAGESQUEEZE_API_KEY" --data-binary @photo.png -D - -o /dev/null ${origin}/shrink \
-  | tr -d '\r' | sed -n 's/^[Ll]ocation: //p')
+LOCATION=$(curl -s --user "api:$IMAGESQUEEZE_API_KEY" --data-binary @photo.png -D - -o /dev/null ${origin}/shrink \\
+  | tr -d '\\r' | sed -n 's/^[Ll]ocation: //p')
 curl -s --user "api:$IMAGESQUEEZE_API_KEY" -o photo.min.png "$LOCATION"`;
 }
 

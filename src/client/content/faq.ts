@@ -8,6 +8,7 @@ import {
   GUEST_MAX_SIZE_TEXT,
   MAX_PIXELS_TEXT,
   PNG_MAX_PIXELS_TEXT,
+  AVIF_MAX_PIXELS_TEXT,
   RETENTION_TEXT,
   RETRIES_TEXT,
   USER_FILES_TEXT,
@@ -39,7 +40,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'file-size-limit',
     category: 'limits',
     question: 'Is there a file size limit?',
-    answer: `<p>Without an account each file can be up to <strong>${GUEST_MAX_SIZE_TEXT}</strong>. Signed-in users have no practical size limit, so creating a free account removes the ${GUEST_MAX_SIZE_TEXT} limit. Every image may have up to ${MAX_PIXELS_TEXT}, and PNG images up to ${PNG_MAX_PIXELS_TEXT} (for example 4,800×3,300 pixels), which keeps every compression quick.</p>`,
+    answer: `<p>Without an account each file can be up to <strong>${GUEST_MAX_SIZE_TEXT}</strong>. Signed-in users have no practical size limit, so creating a free account removes the ${GUEST_MAX_SIZE_TEXT} limit. Every image may have up to ${MAX_PIXELS_TEXT}, and PNG images up to ${PNG_MAX_PIXELS_TEXT} (for example 4,800×3,300 pixels), which keeps every compression quick; AVIF results up to ${AVIF_MAX_PIXELS_TEXT} (Auto picks another format for larger images).</p>`,
   },
   {
     id: 'batch-size',
@@ -69,7 +70,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'image-privacy',
     category: 'security',
     question: 'Are my images private and secure?',
-    answer: `<p>Yes. Uploads travel over an encrypted connection, only you can see, compare or download your files, and we never share or publish them. Uploaded and compressed files are deleted automatically ${RETENTION_TEXT}. Camera metadata such as GPS location is removed from compressed images unless you choose to keep it ("Keep, without location" keeps copyright and camera data but still removes GPS). See our <a href="/privacy">privacy policy</a> for details.</p><p>To upload nothing at all, switch on <strong>Private: compress on this device</strong> above the drop zone: your browser then compresses the images itself with the same encoders and settings as our servers, no image, file name or setting is sent to us, and the results stay in your browser tab until you close it or clear them. Loading the page still contacts our server, as any website does (the page, its files, the session cookie, whether you are signed in), and advertisements on the page, when shown, load as usual and see the visit, not your images. On your device metadata is always removed; PNG and AVIF sizes come out close to ours rather than identical; HEIC, JPEG XL, SVG and animated files (GIF, animated WebP, PNG or AVIF) need our servers and are refused with a note for each rather than reduced to their first frame. After one visit in private mode it also works offline.</p>`,
+    answer: `<p>Yes. Uploads travel over an encrypted connection, only you can see, compare or download your files, and we never share or publish them. Uploaded and compressed files are deleted automatically ${RETENTION_TEXT}. Camera metadata such as GPS location is removed from compressed images unless you choose to keep it ("Keep, without location" keeps copyright and camera data but still removes GPS). See our <a href="/privacy">privacy policy</a> for details.</p><p>To upload nothing at all, switch on <strong>Private: compress on this device</strong> above the drop zone: it opens the private page, where your browser compresses the images itself with the same codecs and settings as our servers (libvips in WebAssembly), no image, file name or setting is sent to us, and the results stay in your browser tab until you close it or clear them. Loading the page still contacts our server, as any website does (the page, its files, the session cookie, whether you are signed in); the private page loads no ads and nothing from any other site. JPEG, WebP and AVIF results are byte for byte ours, PNG sizes close to ours; a browser that cannot isolate the page (no SharedArrayBuffer) uses smaller encoders whose results may differ, and the page says so. On your device metadata is always removed; HEIC, JPEG XL, SVG and animated files (GIF, animated WebP, PNG or AVIF) need our servers and are refused with a note for each rather than reduced to their first frame. After one visit in private mode it also works offline.</p>`,
   },
   {
     id: 'how-compression-works',
@@ -87,7 +88,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'file-not-smaller',
     category: 'compression',
     question: 'Why is my compressed file barely smaller, or not smaller at all?',
-    answer: `<p>Some images are already well compressed, for example JPEGs saved at a low quality or PNGs that have been optimised before. Re-encoding them cannot remove much more without visible damage. We never return a file larger than the original: in that case you get your original back with 0% saved. For a bigger saving, try a lower quality preset or resize the image first.</p>`,
+    answer: `<p>Some images are already well compressed, for example JPEGs saved at a low quality or PNGs that have been optimised before. Re-encoding them cannot remove much more without visible damage. We never return a file larger than the original: in that case you get your original back with 0% saved, and if you asked for another format that would come out larger, you get your original in its own format with a note saying so. The one exception is a JPEG XL or HEIC you convert so browsers can show it: you get the format you asked for, and the card says it is larger. For a bigger saving, try a lower quality preset or resize the image first.</p>`,
   },
   {
     id: 'website-speed',

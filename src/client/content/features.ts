@@ -49,7 +49,7 @@ export const TECHNOLOGY: Feature[] = [
 
 export const QUALITY_ASSURANCE = [
   'Every preset is chosen from benchmark runs on a test set of photographs and graphics, measured with SSIM and butteraugli.',
-  'A result is never larger than the original: if re-encoding would not help, you get your original back with 0% saved.',
+  'A result is never larger than the original: if re-encoding would not help, you get your original back with 0% saved, and a conversion that would be larger gives your original back with a note saying why. (A JPEG XL or HEIC you convert for browsers is converted as asked, marked when larger.)',
   'Colour profiles are handled so colours look the same before and after.',
   'The comparison view (split, side by side, zoom and differences overlay) lets you verify every image yourself.',
 ];
@@ -74,8 +74,8 @@ export const KEY_FEATURES: Feature[] = [
 
 export const PRIVACY_AND_SECURITY = [
   `Files are deleted automatically ${RETENTION_TEXT}.`,
-  'Connections are encrypted with TLS 1.3; stored data is encrypted with AES-256.',
+  'Served over HTTPS, connections are encrypted with TLS 1.3 with current browsers; webhook signing secrets are stored encrypted with AES-256-GCM.',
   'Only you can see, compare and download your files; other users cannot reach them.',
   'GPS and camera metadata are removed from compressed results unless you choose to keep them.',
-  'SOC 2 Type II audited controls; GDPR and CCPA compliant.',
+  'Private mode compresses in the browser itself: nothing is uploaded.',
 ];

@@ -50,14 +50,15 @@ export const ADVANCED_TOPICS: AdvancedTopic[] = [
   {
     id: 'private-mode',
     title: 'Private mode: compress on this device',
-    intro: 'The switch above the drop zone runs the whole tool in your browser, with nothing uploaded.',
+    intro: 'The switch above the drop zone opens the private page (/private), which runs the whole tool in your browser, with nothing uploaded.',
     points: [
-      'Your images, their names and your settings stay on your device: the browser compresses them with the same encoders and settings as our servers, in background workers so the page stays responsive.',
+      'Your images, their names and your settings stay on your device: the browser compresses them with the same codecs and settings as our servers (libvips in WebAssembly), in background workers so the page stays responsive.',
       'The queue, the cards, the comparison, Adjust with its live estimate, single downloads and Download All (a ZIP made in your browser) work as usual. The results live in the tab until you close it or clear them.',
       'After one visit in private mode the tool also works offline: the app and the encoders are kept by your browser.',
-      'On your device metadata is always removed (keeping it needs our servers). PNG colours are reduced by a different quantiser than ours, so PNG and AVIF sizes come out close to, not exactly, ours; JPEG and WebP come out the same.',
+      'JPEG, WebP and AVIF results are byte for byte the files our servers make from the same image and settings; PNG uses our colour reduction too, and its final optimiser is another build, so PNG sizes come out close to ours (usually a few percent apart). On your device metadata is always removed (keeping it needs our servers).',
+      'The private page needs a browser that can isolate it (SharedArrayBuffer). Where it cannot, private mode still works with smaller single-threaded encoders, says so on the page, and its results may differ from ours (AVIF and PNG sizes most).',
       'Some files need our servers and are refused on your device with a note for each: HEIC, JPEG XL and SVG files, and animations (GIF, animated WebP, PNG or AVIF), of which the browser would keep only the first frame. JPEG XL results are made on our servers only.',
-      'What still leaves your device is what any page visit sends: the request for the page and its files, the session cookie, and the page asking whether you are signed in and which presets apply. None of it carries an image, a file name or a setting. If advertisements are shown, our advertising partner\'s script loads as on any page and sees the visit, not your images.',
+      'What still leaves your device is what any page visit sends: the request for the page and its files, the session cookie, and the page asking whether you are signed in and which presets apply. None of it carries an image, a file name or a setting. The private page loads no ads and nothing from any other site.',
     ],
   },
 ];
@@ -82,12 +83,14 @@ export const HELP_MAIL_LINKS = {
   apiAccess: mailto(SUPPORT_EMAIL, 'API access'),
 } as const;
 
-export const SERVICE_STATUS = [
-  { service: 'Image Processing', status: 'Operational' },
-  { service: 'File Uploads', status: 'Operational' },
-  { service: 'Downloads', status: 'Operational' },
-  { service: 'User Accounts', status: 'Operational' },
-] as const;
+/** The services the status card lists; their state comes from the server's live readiness check (api/service-status.ts). */
+export const SERVICES = ['Image Processing', 'File Uploads', 'Downloads', 'User Accounts'] as const;
+
+export const SERVICE_STATE_TEXT = {
+  operational: 'Operational',
+  unavailable: 'Unavailable',
+  unreachable: 'No answer',
+} as const;
 
 /** In-page sections of the Help Center, in page order (ids are the anchors). */
 export const HELP_SECTIONS = [

@@ -59,17 +59,16 @@ export interface TroubleshootingGuide {
   steps: string[];
 }
 
+/** A customer's words as the operator published them (SITE_TESTIMONIALS); the software vouches for none of them. */
 export interface Testimonial {
-  id: string;
   name: string;
   role: string;
   company: string;
   content: string;
   /** 1 to 5. */
   rating: number;
-  verified: boolean;
-  /** A short measured result, e.g. "68% smaller catalogue". */
-  stats: string;
+  /** A short result the customer reported, e.g. "68% smaller catalogue". */
+  stats?: string;
 }
 
 export interface Milestone {

@@ -12,7 +12,12 @@ export interface FileLimits {
 export interface Refusal {
   file: File;
   messages: string[];
+  /** Refused only because the batch was full: the file itself is fine and can be added with the next batch. */
+  overLimit?: boolean;
 }
+
+/** Why a good file was left out of a full batch, and what to do: said on its row in the file list. */
+export const overLimitMessage = (maxFiles: number) => `${MESSAGES.tooManyFiles}: ${maxFiles} can be added at once. Add it with the next batch.`;
 
 const MIME_TYPES = new Set<string>(Object.keys(ACCEPTED_EXTENSIONS));
 const EXTENSIONS = new Set<string>(Object.values(ACCEPTED_EXTENSIONS).flat());
@@ -28,11 +33,11 @@ export function acceptedType(type: string, name?: string): boolean {
 }
 
 /**
- * The files the limits accept and those refused with the spec's words (section 5). More files than allowed at once
- * refuses them all, as the upload would.
+ * The files the limits accept and those refused with the spec's words (section 5). When more good files come than
+ * one batch takes, the first ones (in the order given) fill the batch and the rest are refused as over the limit, so
+ * a drop of 12 adds 10 rather than nothing (docs/decisions/0552-batches-that-lose-nothing.md).
  */
 export function checkFiles(files: File[], limits: FileLimits): { accepted: File[]; refused: Refusal[] } {
-  const tooMany = files.length > limits.maxFiles;
   const accepted: File[] = [];
   const refused: Refusal[] = [];
   for (const file of files) {
@@ -40,8 +45,8 @@ export function checkFiles(files: File[], limits: FileLimits): { accepted: File[
     if (!acceptedType(file.type, file.name)) messages.push(MESSAGES.fileTypeInvalid);
     if (file.size > limits.maxFileSize) messages.push(fileTooLargeMessage(limits.maxFileSize));
     if (file.size < MIN_FILE_SIZE) messages.push(fileTooSmallMessage(MIN_FILE_SIZE));
-    if (tooMany) messages.push(MESSAGES.tooManyFiles);
     if (messages.length) refused.push({ file, messages });
+    else if (accepted.length >= limits.maxFiles) refused.push({ file, messages: [overLimitMessage(limits.maxFiles)], overLimit: true });
     else accepted.push(file);
   }
   return { accepted, refused };

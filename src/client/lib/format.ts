@@ -2,7 +2,10 @@
 // one decimal, also on the dashboard and in estimates, so the same file reads the same everywhere) and one count
 // formatter ("10,000").
 import type { User } from '#contract/api';
-import { RETENTION_TEXT } from '#client/content/limits-text.ts';
+import { RETENTION_HOURS } from '#contract/limits';
+
+/** How long files are kept, as every page says it (content/limits-text.ts re-exports it for the pages). */
+export const RETENTION_TEXT = `within ${RETENTION_HOURS} hours`;
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 

@@ -7,7 +7,7 @@ import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
 import { CardGrid } from '#client/components/content/card-grid.tsx';
 import { FeatureGrid } from '#client/components/content/feature-grid.tsx';
 import { FactList } from '#client/components/content/fact-list.tsx';
-import { CheckList, StatCard, TestimonialList } from '#client/components/content/cards.tsx';
+import { CheckList, StatCard } from '#client/components/content/cards.tsx';
 import { MilestoneTimeline } from '#client/components/content/milestone-timeline.tsx';
 import { Benchmarks } from '#client/components/content/benchmarks.tsx';
 import { ArticleSummaryCard } from '#client/components/content/blog-article.tsx';
@@ -16,39 +16,43 @@ import { Card } from '#client/components/ui/card.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import {
-  ABOUT_STATISTICS,
+  aboutStatistics,
   COMPANY,
-  COMPANY_OVERVIEW,
-  COMPLIANCE,
+  companyOverview,
   CORE_VALUES,
   JPEG_FEATURES,
   MILESTONES,
   MISSION,
   PNG_FEATURES,
-  RECOGNITION,
+  recognition,
+  SECURITY_PRACTICES,
   STORY,
 } from '#client/content/company.ts';
-import { TESTIMONIALS } from '#client/content/testimonials.ts';
+import { benchmarkFigures } from '#client/content/benchmark-figures.ts';
+import { useSiteFacts } from '#client/api/site-facts.ts';
+import { CustomerWords } from '#client/components/tool/testimonials.tsx';
 import { BLOG_ARTICLE_SUMMARIES, FEATURED_POSTS_LIMIT } from '#client/content/blog/summaries.ts';
 import { mailto } from '#client/content/help.ts';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand';
+import type { SiteFacts } from '#contract/site-facts';
 
 const META = {
   title: `About ${PRODUCT_NAME}`,
-  description: `Founded in ${COMPANY.founded}, ${PRODUCT_NAME} helps ${COMPANY.monthlyUsers} monthly users in ${COMPANY.countries} countries shrink images by ${COMPANY.sizeReduction} with ${COMPANY.qualityRetention} visual quality retained.`,
+  description: `${PRODUCT_NAME} shrinks images by a measured median of ${benchmarkFigures.medianReductionPercent}% with ${COMPANY.qualityRetention} visual quality retained: our mission, our benchmarks and this site's own figures.`,
   path: '/about',
 };
 
 export default function AboutPage() {
+  const { data: facts } = useSiteFacts();
   return (
     <ContentPage meta={META} title={`About ${PRODUCT_NAME}`} lead={MISSION} ads={{ header: 'about-header', footer: 'about-footer' }}>
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {ABOUT_STATISTICS.map((stat) => (
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="key-figures" aria-busy={!facts || undefined}>
+        {aboutStatistics(facts).map((stat) => (
           <StatCard key={stat.label} stat={stat} />
         ))}
       </section>
 
-      <TwoColumnPage aside={<AboutSidebar />} asideLabel="About sidebar" className="mt-12" mainClassName="space-y-14">
+      <TwoColumnPage aside={<AboutSidebar facts={facts} />} asideLabel="About sidebar" className="mt-12" mainClassName="space-y-14">
         <ContentSection id="mission" title="Our Mission and Story">
           <Card className="p-6">
             <h3 className="text-lg font-semibold text-slate-900">Mission</h3>
@@ -69,7 +73,7 @@ export default function AboutPage() {
         <ContentSection
           id="technical"
           title="Technical Excellence"
-          subtitle={`Processing takes ${COMPANY.processingTime} on average, with ${COMPANY.sizeReduction} typical size reduction and ${COMPANY.qualityRetention} visual quality retention.`}
+          subtitle={`Measured, not claimed: ${COMPANY.sizeReduction} median size reduction across our presets, with ${COMPANY.qualityRetention} visual quality retention.`}
         >
           <CardGrid>
             <Card className="p-6">
@@ -84,12 +88,12 @@ export default function AboutPage() {
           <Benchmarks />
         </ContentSection>
 
-        <ContentSection id="milestones" title="Milestones" subtitle="From a side project to a tool used around the world, 2024-2025.">
+        <ContentSection id="milestones" title="Milestones" subtitle="What the tool learned to do, 2024-2025.">
           <MilestoneTimeline milestones={MILESTONES} />
         </ContentSection>
 
-        <ContentSection id="customers" title="Customer Success" subtitle="What people who compress images every day say about us.">
-          <TestimonialList testimonials={TESTIMONIALS} />
+        <ContentSection id="customers" title="Customer Success" subtitle="In the words of people who use this site, published with their permission.">
+          <CustomerWords testimonials={facts?.operator.testimonials ?? []} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <a href={mailto(SUPPORT_EMAIL, 'Expert support')} className={buttonClasses('primary')}>
               <LifeBuoy className="h-4 w-4" aria-hidden="true" />
@@ -117,25 +121,39 @@ export default function AboutPage() {
   );
 }
 
-function AboutSidebar() {
+function AboutSidebar({ facts }: { facts: SiteFacts | undefined }) {
+  const compliance = facts?.operator.compliance ?? [];
   return (
     <>
       <SidebarCard title="Company Overview">
-        <FactList layout="inline" facts={COMPANY_OVERVIEW.map((row) => ({ term: row.label, detail: row.value }))} />
+        <FactList layout="inline" facts={companyOverview(facts).map((row) => ({ term: row.label, detail: row.value }))} />
       </SidebarCard>
       <SidebarCard title="Security & Compliance">
-        <ul className="space-y-2 text-sm">
-          {COMPLIANCE.map((item) => (
-            <li key={item} className="flex items-center gap-2 text-slate-700">
-              <ShieldCheck className="h-4 w-4 text-green-700" aria-hidden="true" />
+        <ul className="space-y-2 text-sm" data-testid="security-practices">
+          {SECURITY_PRACTICES.map((item) => (
+            <li key={item} className="flex items-start gap-2 text-slate-700">
+              <ShieldCheck className="mt-0.5 h-4 w-4 flex-none text-green-700" aria-hidden="true" />
               {item}
             </li>
           ))}
         </ul>
+        {compliance.length > 0 ? (
+          <div className="mt-3 border-t border-slate-200 pt-3 text-sm" data-testid="operator-compliance">
+            <p className="font-medium text-slate-900">Stated by the operator of this site</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+              {compliance.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="mt-3 text-xs text-slate-600">No certification or audit is claimed for this site.</p>
+        )}
       </SidebarCard>
       <SidebarCard title="Recognition">
+        <p className="mb-2 text-xs text-slate-600">What our benchmark measured, not awards.</p>
         <ul className="space-y-3 text-sm">
-          {RECOGNITION.map(({ icon: Icon, title, description }) => (
+          {recognition().map(({ icon: Icon, title, description }) => (
             <li key={title} className="flex gap-2">
               <Icon className="mt-0.5 h-4 w-4 flex-none text-amber-600" aria-hidden="true" />
               <span>

@@ -1,4 +1,5 @@
-// Sign in and sign up (/auth). A signed-in visitor goes straight to the tool.
+// Sign in and sign up (/auth). A signed-in visitor goes to where they came from (`?next=/developers`, a path of this
+// site only) or else to the tool.
 import { Redirect, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '#contract/brand';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -8,6 +9,7 @@ import { FeaturePanel } from '#client/components/auth/feature-panel.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useAuth } from '#client/api/account.ts';
+import { nextPath } from '#client/lib/next-path.ts';
 
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
@@ -19,8 +21,9 @@ export default function AuthPage() {
     path: '/auth',
   });
 
-  if (user) return <Redirect to="/" replace />;
-  const goHome = () => navigate('/');
+  const next = nextPath(typeof window === 'undefined' ? '' : window.location.search);
+  if (user) return <Redirect to={next} replace />;
+  const goHome = () => navigate(next);
 
   return (
     <PageShell variant="focused" className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-8 lg:grid-cols-2 lg:py-16">

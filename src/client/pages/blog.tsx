@@ -6,6 +6,7 @@ import { BlogArticleView } from '#client/components/content/blog-article.tsx';
 import { SidebarCard, SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { SidebarSkyscraper } from '#client/components/ads/sidebar-skyscraper.tsx';
 import { BLOG_ARTICLES } from '#client/content/blog/articles.ts';
 import { categoryCounts, POPULAR_TAGS } from '#client/content/blog/summaries.ts';
 import { BLOG_QUICK_TIPS } from '#client/content/tips.ts';
@@ -77,7 +78,7 @@ function BlogSidebar() {
           ))}
         </ul>
       </SidebarCard>
-      <AdSlot size="skyscraper" slot="blog-sidebar-2" />
+      <SidebarSkyscraper slot="blog-sidebar-2" />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import { AccountData } from '#client/components/dashboard/account-data.tsx';
 import { ApiKeys } from '#client/components/dashboard/api-keys.tsx';
+import { Webhooks } from '#client/components/dashboard/webhooks.tsx';
 import { QuickActions } from '#client/components/dashboard/quick-actions.tsx';
 import { RecentJobs } from '#client/components/dashboard/recent-jobs.tsx';
 import { StatCards } from '#client/components/dashboard/stat-cards.tsx';
@@ -43,6 +44,7 @@ function DashboardContent() {
         <div className="min-w-0 space-y-6">
           <QuickActions completedCount={stats.completedJobs} downloading={downloadAll.isPending} onDownloadAll={() => downloadAll.mutate()} />
           <ApiKeys />
+          <Webhooks />
           <AccountData
             exporting={exportData.isPending}
             onExport={() => exportData.mutate()}
@@ -68,7 +70,7 @@ export default function Dashboard() {
   if (!isLoading && !user) return <Redirect to="/auth" replace />;
 
   return (
-    <PageShell variant="focused" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <PageShell variant="dashboard" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {user ? (
         <>
           <div>

@@ -1,5 +1,5 @@
 // Help Center: tips, FAQ (with FAQPage structured data), troubleshooting, advanced topics, contact and status.
-import { CircleCheck, Code, Lightbulb, Mail } from 'lucide-react';
+import { CircleAlert, CircleCheck, Code, Lightbulb, Loader2, Mail } from 'lucide-react';
 import { Link } from 'wouter';
 import { ContentPage } from '#client/components/content/content-page.tsx';
 import { ContentSection } from '#client/components/content/content-section.tsx';
@@ -13,10 +13,12 @@ import { SidebarCard, SidebarLinks, inPageLinks } from '#client/components/conte
 import { Card } from '#client/components/ui/card.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { AdSlot } from '#client/components/ads/ad-slot.tsx';
+import { SidebarSkyscraper } from '#client/components/ads/sidebar-skyscraper.tsx';
 import { HELP_QUICK_TIPS } from '#client/content/tips.ts';
 import { FAQ_ITEMS } from '#client/content/faq.ts';
 import { TROUBLESHOOTING_GUIDES } from '#client/content/troubleshooting.ts';
-import { ADVANCED_TOPICS, HELP_MAIL_LINKS, HELP_SECTIONS, SERVICE_STATUS, SUPPORT_HOURS } from '#client/content/help.ts';
+import { ADVANCED_TOPICS, HELP_MAIL_LINKS, HELP_SECTIONS, SERVICE_STATE_TEXT, SERVICES, SUPPORT_HOURS } from '#client/content/help.ts';
+import { useServiceStatus } from '#client/api/service-status.ts';
 import { buildFaqPageJsonLd } from '#client/content/structured-data.ts';
 import { SUPPORT_EMAIL } from '#contract/brand';
 
@@ -121,20 +123,43 @@ function HelpSidebar() {
     <>
       <SidebarLinks title="Quick Navigation" navLabel="Help sections" links={inPageLinks(HELP_SECTIONS)} />
       <AdSlot size="medium" slot="help-sidebar-1" />
-      <SidebarCard title="Service Status">
-        <ul className="space-y-2 text-sm" data-testid="service-status">
-          {SERVICE_STATUS.map((s) => (
-            <li key={s.service} className="flex items-center justify-between gap-2">
-              <span className="text-slate-700">{s.service}</span>
-              <span className="inline-flex items-center gap-1 font-medium text-green-800">
-                <CircleCheck className="h-4 w-4" aria-hidden="true" />
-                {s.status}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </SidebarCard>
-      <AdSlot size="skyscraper" slot="help-sidebar-2" />
+      <ServiceStatusCard />
+      <SidebarSkyscraper slot="help-sidebar-2" />
     </>
+  );
+}
+
+/** Live: the server's readiness check, asked when the page opens and every minute after; never a fixed "Operational". */
+function ServiceStatusCard() {
+  const { data } = useServiceStatus();
+  const ok = data?.state === 'operational';
+  return (
+    <SidebarCard title="Service Status">
+      <ul className="space-y-2 text-sm" data-testid="service-status" data-state={data?.state ?? 'checking'} aria-busy={!data || undefined}>
+        {SERVICES.map((service) => (
+          <li key={service} className="flex items-center justify-between gap-2">
+            <span className="text-slate-700">{service}</span>
+            {data ? (
+              <span className={`inline-flex items-center gap-1 font-medium ${ok ? 'text-green-800' : 'text-red-700'}`}>
+                {ok ? <CircleCheck className="h-4 w-4" aria-hidden="true" /> : <CircleAlert className="h-4 w-4" aria-hidden="true" />}
+                {SERVICE_STATE_TEXT[data.state]}
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 text-slate-600">
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                Checking
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {data && (
+        <p className="mt-3 text-xs text-slate-600" data-testid="service-status-checked">
+          {data.reason ? `${data.reason}. ` : ''}
+          {data.state === 'unreachable' ? 'The server did not answer. ' : ''}
+          Checked live at {new Date(data.checkedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}.
+        </p>
+      )}
+    </SidebarCard>
   );
 }

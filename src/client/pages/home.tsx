@@ -1,12 +1,11 @@
 // The compression tool (/): upload, settings, queue, results, comparison, then marketing sections.
-import { lazy, Suspense, useState } from 'react';
+import { useEffect } from 'react';
 import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { GuestBanner } from '#client/components/tool/guest-banner.tsx';
 import { IndustrySolutions } from '#client/components/tool/industry-solutions.tsx';
 import { ToolWorkspace, type ToolWorkspaceProps } from '#client/components/tool/tool-workspace.tsx';
-import { initialSettings, storeFormat, type CompressionSettings as Settings } from '#client/components/tool/settings.ts';
-import { storeControl } from '#client/components/tool/control.ts';
+import { useToolSettings } from '#client/components/tool/use-tool-settings.ts';
 import { Testimonials } from '#client/components/tool/testimonials.tsx';
 import { WorkflowExplainer } from '#client/components/tool/workflow-explainer.tsx';
 import { PRODUCT_NAME } from '#contract/brand';
@@ -14,13 +13,9 @@ import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 import { HOME_CLASSES, HOME_LEAD, HOME_TITLE } from '#client/components/tool/home-hero.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useAuth } from '#client/api/account.ts';
-import { usePresets } from '#client/api/config.ts';
 import { useServerJobSource } from '#client/api/server-job-source.ts';
 import { PrivateModeSwitch } from '#client/private/private-mode-switch.tsx';
-import { usePrivateMode } from '#client/private/private-mode.ts';
-
-// Private mode (compressing on this device) loads its queue, workers and ZIP writer only when it is switched on.
-const PrivateWorkspace = lazy(() => import('#client/private/private-workspace.tsx'));
+import { enterPrivatePage, PRIVATE_PAGE, usePrivateMode } from '#client/lib/private-mode.ts';
 
 function ServerWorkspace(props: Omit<ToolWorkspaceProps, 'source'>) {
   return <ToolWorkspace source={useServerJobSource()} {...props} />;
@@ -28,15 +23,12 @@ function ServerWorkspace(props: Omit<ToolWorkspaceProps, 'source'>) {
 
 export default function Home() {
   const { isAuthenticated, isLoading } = useAuth();
-  const [privateMode, setPrivateMode] = usePrivateMode();
-  const [settings, setSettings] = useState<Settings>(initialSettings);
-  const changeSettings = (next: Settings) => {
-    if (next.format !== settings.format || next.background !== settings.background || next.autoFor !== settings.autoFor) storeFormat(next);
-    if (next.control !== settings.control) storeControl(next.control);
-    setSettings(next);
-  };
-  const { data: presets } = usePresets();
-  const workspace = { settings, onSettingsChange: changeSettings, presets };
+  const [privateMode] = usePrivateMode();
+  // Private mode has its own isolated page (/private): a visitor who left it on is taken back there.
+  useEffect(() => {
+    if (privateMode) globalThis.location.replace(PRIVATE_PAGE);
+  }, [privateMode]);
+  const workspace = useToolSettings();
 
   usePageMeta({
     title: `${PRODUCT_NAME} - Compress JPEG, PNG, WebP and AVIF images online`,
@@ -51,24 +43,17 @@ export default function Home() {
         <p className={HOME_CLASSES.lead}>{HOME_LEAD}</p>
       </div>
 
-      <AdSlot size="mobile-banner" slot="home-top-mobile" className="mx-auto sm:hidden" />
-      <AdSlot size="leaderboard" slot="home-top" className="mx-auto hidden sm:block" />
-
       {!isLoading && !isAuthenticated && !privateMode && <GuestBanner />}
 
-      <PrivateModeSwitch on={privateMode} onChange={setPrivateMode} />
-      {privateMode ? (
-        <Suspense fallback={<div className="h-64 animate-pulse rounded-xl bg-slate-200" aria-busy="true" aria-label="Loading private mode" />}>
-          <PrivateWorkspace {...workspace} />
-        </Suspense>
-      ) : (
-        <ServerWorkspace {...workspace} />
-      )}
+      <PrivateModeSwitch on={false} onChange={(on) => on && enterPrivatePage()} />
+      <ServerWorkspace {...workspace} />
 
-      <AdSlot size="large-rectangle" slot="home-middle" className="mx-auto" />
-
+      {/* The first ad comes after the tool and its results, never between the headline and the drop zone. */}
       <WorkflowExplainer />
+      <AdSlot size="mobile-banner" slot="home-top-mobile" className="mx-auto sm:hidden" />
+      <AdSlot size="leaderboard" slot="home-top" className="mx-auto hidden sm:block" />
       <IndustrySolutions />
+      <AdSlot size="large-rectangle" slot="home-middle" className="mx-auto" />
       <Testimonials />
 
       <AdSlot size="billboard" slot="home-bottom" className="mx-auto hidden lg:block" />

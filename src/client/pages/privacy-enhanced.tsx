@@ -10,7 +10,6 @@ import { ContactCard, DataCategoryCard, LastUpdated, LegalSections, RightsList }
 import { SidebarCard, SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
 import { CheckList } from '#client/components/content/cards.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import {
   PRIVACY_CONTACTS,
   PRIVACY_COOKIES,
@@ -106,7 +105,6 @@ function PrivacySidebar() {
         </Link>
         .
       </p>
-      <AdSlot size="medium" slot="privacy-detailed-sidebar" />
     </>
   );
 }

@@ -36,7 +36,6 @@ export default function PrivacyPage() {
         </>
       }
       sidebar={{ title: 'Quick Links', links: QUICK_LINKS }}
-      adSlot="privacy-sidebar"
     />
   );
 }

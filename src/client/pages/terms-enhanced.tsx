@@ -5,7 +5,6 @@ import { TwoColumnPage } from '#client/components/content/two-column-page.tsx';
 import { DataTable, type DataColumn } from '#client/components/content/data-table.tsx';
 import { ContactCard, LastUpdated, LegalSections } from '#client/components/content/legal.tsx';
 import { SidebarLinks, inPageLinks } from '#client/components/content/sidebar-card.tsx';
-import { AdSlot } from '#client/components/ads/ad-slot.tsx';
 import { FEATURE_LIMITS, TERMS_CONTACTS, TERMS_DETAILED_SECTIONS, TERMS_LAST_UPDATED } from '#client/content/legal/terms.ts';
 import { PRODUCT_NAME } from '#contract/brand';
 
@@ -57,7 +56,6 @@ function TermsSidebar() {
     <>
       <SidebarLinks title="Sections" navLabel="Terms sections" links={SECTION_LINKS} />
       <SidebarLinks title="Legal Pages" links={LEGAL_PAGES} />
-      <AdSlot size="medium" slot="terms-detailed-sidebar" />
     </>
   );
 }

@@ -35,7 +35,6 @@ export default function TermsPage() {
         </>
       }
       sidebar={{ title: 'Legal Pages', links: LEGAL_PAGES }}
-      adSlot="terms-sidebar"
     />
   );
 }

@@ -10,7 +10,9 @@ import {
   CORRUPT_MESSAGE,
   countsAsPhoto,
   fitInside,
+  jpegIsSubsampled,
   pngTooLargeError,
+  stripForPassOn,
   tooManyPixelsError,
   UNSUPPORTED_MESSAGE,
   type Engine,
@@ -22,7 +24,6 @@ import {
 import { chooseChromaSubsampling } from '#codec-core/index';
 import { chromaDetail } from '#codec-core/index';
 import { FORMATS } from '#codec-core/index';
-import { jpegIsSubsampled, passOnStripped } from './pass-on';
 import { needsServer, sniffFormat } from './sniff';
 import { encodeRgba } from './wasm-encoders';
 
@@ -145,8 +146,9 @@ export const browserEngine: Engine<BrowserImage> = {
     const data = await encodeImageData(image, rgba, format, params.quality, params.lossless, params.exactQuality);
     return { data, width: rgba.width, height: rgba.height };
   },
-  // Encodings carry no metadata, and the upload is passed on stripped: the `strip` policy, the only one offered here.
-  passOn: (image) => passOnStripped(image.input, image.format),
+  // Encodings carry no metadata, and the upload is passed on by the core's strip policy, the only one offered here
+  // (an AVIF with EXIF or XMP items is not: this engine has no item rewriter).
+  passOn: (image) => stripForPassOn(image.input, image.format, 'strip'),
   async pixels(image) {
     return toPixels(flattened(rgbaAt(image, image.bounded), backgroundOf(image)));
   },

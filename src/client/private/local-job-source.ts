@@ -1,12 +1,14 @@
 // The tool's jobs in private mode: files queued in this tab and compressed by the browser's codec workers, as a job
 // source. Loaded only when private mode is on, with the store, the pool and the ZIP writer.
+import { partialUploadText } from '#client/lib/partial-upload.ts';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { USER_MAX_FILE_SIZE, USER_MAX_FILES } from '#contract/limits';
 import { outputFilename } from '#contract/settings';
-import type { JobSource } from '#client/components/tool/job-source.ts';
+import type { JobSource } from '#client/api/job-source.ts';
 import { saveBlob, ZIP_FILENAME } from '#client/lib/download.ts';
 import { displayableFormats } from '#client/lib/format-support.ts';
 import { toast } from '#client/lib/toast.ts';
+import { toastRecompressedAll } from '#client/api/jobs.ts';
 import { LocalJobStore } from './local-job-store';
 import { retunedFields, settingsFields, toContractEstimate } from './local-job';
 import { zipResults } from './local-zip';
@@ -33,10 +35,12 @@ export function useLocalJobSource(): JobSource {
       jobs,
       uploadConfig: PRIVATE_LIMITS,
       unlimited: true,
-      async send(files, settings) {
+      async send(files, settings, notAddedBefore = 0) {
         const refused = await local.add(files, settingsFields(settings, await displayableFormats()));
         const added = files.length - refused.length;
-        if (added > 0) toast({ title: 'Compressing on this device', description: `${added} ${added === 1 ? 'file' : 'files'} added; nothing is uploaded.` });
+        const notAdded = notAddedBefore + refused.length;
+        if (added > 0 && notAdded > 0) toast(partialUploadText(added, notAdded));
+        else if (added > 0) toast({ title: 'Compressing on this device', description: `${added} ${added === 1 ? 'file' : 'files'} added; nothing is uploaded.`, inProgress: true });
         return refused;
       },
       uploading: false,
@@ -68,6 +72,21 @@ export function useLocalJobSource(): JobSource {
       },
       downloading: zipping,
       originalSrc: (job) => local.originalUrl(job.id) ?? '',
+      async recompressAll(changes) {
+        const finished = jobs.filter((j) => j.status === 'completed' || j.status === 'error');
+        const skipped: { filename: string; message: string }[] = [];
+        let count = 0;
+        for (const job of finished) {
+          try {
+            await local.retune(job.id, retunedFields(local.fieldsOf(job.id) ?? {}, changes, await displayableFormats()));
+            count += 1;
+          } catch (err) {
+            skipped.push({ filename: job.filename, message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+        toastRecompressedAll(count, skipped);
+      },
+      recompressing: false,
       adjustRunner: {
         async retune({ job, changes }) {
           return local.retune(job.id, retunedFields(local.fieldsOf(job.id) ?? {}, changes, await displayableFormats()));

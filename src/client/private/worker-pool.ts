@@ -3,8 +3,9 @@
 // a file that is being compressed ends its worker: WebAssembly cannot be interrupted any other way.
 import type { CodecOp, CodecOutcome, CodecRequest, CodecResponse } from './codec-protocol';
 import type { Region } from '#codec-core/index';
+import { workerCount } from './cores';
 
-export const MAX_WORKERS = 2;
+export { MAX_WORKERS, workerCount } from './cores';
 export const IDLE_MS = 30_000;
 
 export class CancelledError extends Error {
@@ -35,7 +36,6 @@ interface Slot {
   idleTimer: ReturnType<typeof setTimeout> | null;
 }
 
-export const workerCount = (cores: number | undefined = globalThis.navigator?.hardwareConcurrency) => Math.max(1, Math.min(MAX_WORKERS, (cores ?? 2) - 1));
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -119,8 +119,19 @@ export class WorkerPool {
 
 let shared: WorkerPool | null = null;
 
-/** The page's one pool; its workers load (with the encoders they need) only when private mode compresses. */
+/**
+ * The page's one pool; its workers load (with the encoders they need) only when private mode compresses. On a
+ * cross-origin-isolated page they run libvips, the server's own codecs (docs/decisions/0560); elsewhere the
+ * single-threaded encoders, whose results may differ from the server's (0562).
+ */
 export function codecPool(): WorkerPool {
-  shared ??= new WorkerPool(() => new Worker(new URL('./codec-worker.ts', import.meta.url), { type: 'module', name: 'private-codec' }));
+  shared ??= new WorkerPool(() =>
+    usesServerCodecs()
+      ? new Worker(new URL('./vips/vips-codec-worker.ts', import.meta.url), { type: 'module', name: 'private-codec-vips' })
+      : new Worker(new URL('./codec-worker.ts', import.meta.url), { type: 'module', name: 'private-codec' }),
+  );
   return shared;
 }
+
+/** libvips needs SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page. */
+export const usesServerCodecs = (scope: { crossOriginIsolated?: boolean } = globalThis) => scope.crossOriginIsolated === true;

@@ -1,9 +1,9 @@
 // `quality` and `lossless` modes: one encode per candidate at the asked quality (or pixel-identical); the smallest wins.
 import type { Strategy } from './strategy';
-import { smallestOf } from './strategy';
+import { likeliestFirst, smallestOf } from './strategy';
 
 export const qualityStrategy: Strategy = {
-  order: (formats) => [...formats],
+  order: likeliestFirst,
   settlesBeforeEncoding: () => null,
   async search(job, format) {
     const lossless = job.image.settings.mode === 'lossless';

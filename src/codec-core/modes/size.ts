@@ -14,7 +14,7 @@
 import type { ImageFormat } from '#contract/settings';
 import { scaledBy } from '#codec-core/geometry';
 import { largestFitting, type Probe } from './largest-fitting';
-import { bytesOf, type Found, type Job, type Strategy } from './strategy';
+import { bytesOf, likeliestFirst, type Found, type Job, type Strategy } from './strategy';
 
 /**
  * The quality a downscale is searched at. Reached only when quality 1 at full size does not fit; fewer pixels at a
@@ -38,11 +38,6 @@ const QUALITY_SLOPE = 0.03;
  */
 const SIDE_SLOPE = 1.5;
 
-/**
- * Formats tried in this order: the one expected to reach the highest quality within a size first, so the others,
- * searched only above the quality it reached, mostly cost one encode each.
- */
-const EFFICIENCY_ORDER: readonly ImageFormat[] = ['avif', 'webp', 'jpeg', 'png'];
 
 function targetOf(job: Job): number {
   const target = job.image.settings.targetSize;
@@ -95,7 +90,8 @@ const smaller = (a: Found | null, b: Found | null | undefined): Found | null => 
 const lastFitting = (found: readonly Found[]) => [...found].reverse().find((f) => f.fits) ?? null;
 
 export const sizeStrategy: Strategy = {
-  order: (formats) => EFFICIENCY_ORDER.filter((f) => formats.includes(f)),
+  // The one expected to reach the highest quality within a size first (strategy.ts).
+  order: likeliestFirst,
   settlesBeforeEncoding: targetOf,
   async search(job, format, found) {
     const best = lastFitting(found);

@@ -12,7 +12,7 @@ import type { Pixels } from '#codec-core/engine';
 import { ssimulacra2 } from '#codec-core/metrics/ssimulacra2';
 import { proxyOf } from '#codec-core/pixels';
 import { lowestReaching } from './lowest-reaching';
-import { smallestOf, type Job, type Strategy } from './strategy';
+import { likeliestFirst, smallestOf, type Job, type Strategy } from './strategy';
 
 type ScoreTable = readonly (readonly [quality: number, score: number])[];
 
@@ -70,7 +70,7 @@ const sampleOf = (job: Job) => {
 };
 
 export const smartStrategy: Strategy = {
-  order: (formats) => [...formats],
+  order: likeliestFirst,
   settlesBeforeEncoding: () => null,
   async search(job, format) {
     const sample = await sampleOf(job);

@@ -2,13 +2,14 @@
 // contract. Pure: no HTTP, database, queue or configuration in here.
 import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate as CoreEstimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
-import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
+import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
 import { compressAnimation } from './animation/compress-animation';
 import { sharpEngine } from './engine/sharp-engine';
+import { removedFromSvg } from './svg/sanitise-svg';
 import { svgResult } from './svg/svg-result';
 import { sniffInputFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
-import type { CompressOptions, CompressResult, ResultFormat } from './types';
+import type { CompressOptions, CompressResult, ImageFormat } from './types';
 
 export { sniffImageFormat, SNIFF_BYTES } from './input/sniff';
 export { ENCODERS } from './encoders';
@@ -16,16 +17,13 @@ export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 export { makePreview, PREVIEW_MAX_EDGE } from './preview';
 export * from './types';
 
-/** The contract's defaults: the one place they live. */
-const DEFAULT_SETTINGS: CodecSettings = (({ type: _type, ...settings }) => settings)(DEFAULT_COMPRESS_SETTINGS);
-
 /** Settings given (undefined meaning "not given") over the contract's defaults, and the limits. */
 export function settingsOf(options: CompressOptions): { settings: CodecSettings; limits: CodecLimits } {
-  const { maxPixels, timeoutSeconds, ...given } = options;
+  const { maxPixels, timeoutSeconds, searchSeconds, ...given } = options;
   const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<CodecSettings>;
   return {
-    settings: { ...DEFAULT_SETTINGS, ...defined },
-    limits: { maxPixels: maxPixels ?? MAX_INPUT_PIXELS, timeoutSeconds: timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS },
+    settings: { ...DEFAULT_CODEC_FIELDS, ...defined },
+    limits: { maxPixels: maxPixels ?? MAX_INPUT_PIXELS, timeoutSeconds: timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, ...(searchSeconds !== undefined && { searchSeconds }) },
   };
 }
 
@@ -35,9 +33,12 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
   const animated = await compressAnimation(input, settings, limits);
   if (animated) return animated;
   // An SVG stays SVG unless a raster is asked for (svg/svg-result.ts).
-  const svg = sniffInputFormat(input) === 'svg' ? await svgResult(input, settings, limits) : null;
+  const isSvg = sniffInputFormat(input) === 'svg';
+  const svg = isSvg ? await svgResult(input, settings, limits) : null;
   if (svg) return svg;
-  return (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
+  const result = (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
+  // An SVG rendered to pixels was sanitised first (engine/open-svg.ts): the note names what went, as for SVG kept.
+  return isSvg ? { ...result, svgRemoved: removedFromSvg(input) } : result;
 }
 
 export interface EstimateOptions extends Omit<CompressOptions, 'metadata'> {
@@ -48,7 +49,7 @@ export interface EstimateOptions extends Omit<CompressOptions, 'metadata'> {
 export { ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Region } from '#codec-core/index';
 
 /** The live estimate; an SVG kept as SVG is `svg` (its result's size is known exactly, from the text itself). */
-export type Estimate = Omit<CoreEstimate, 'format'> & { format: ResultFormat };
+export type Estimate = Omit<CoreEstimate, 'format'> & { format: ImageFormat | 'svg' };
 
 export async function estimate(input: Buffer, options: EstimateOptions): Promise<Estimate> {
   const { region, ...rest } = options;

@@ -6,9 +6,14 @@ export { PNG_HEADER_BYTES, pngDimensions, pngOverLimit } from './input/png-heade
 export { AnimationCounter, animationOverLimit } from './input/animation-header';
 export { heicDimensions } from './input/heic-header';
 export { jxlDimensions } from './input/jxl-header';
-export { apngHeader, apngOverLimit } from './animation/apng';
+export { decodedOverLimit, decodedSize } from './input/decoded-size';
+export { uploadFrames } from './input/upload-frames';
+export { unsupportedFeature } from './input/unsupported-features';
+export { apngOverLimit } from './animation/apng';
+export { apngHeader } from '#codec-core/index';
 export { sniffSvg, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from './svg/sniff-svg';
-export { codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
+export { svgRemovalNote } from './svg/svg-removals';
+export { autoSearchSeconds, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedFormats, workingBytesPerPixel } from './time-limit';
 export { smartMetricBytes, type CostControl } from './costs';
 export { memoryLimitError, timeoutError } from './errors';
 export { CodecError, MIME_TYPES, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat, type OutputFormat } from './types';

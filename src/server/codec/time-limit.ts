@@ -20,6 +20,15 @@ export function codecTimeLimit(base: number, format: OutputFormat, inputFormat: 
   return base * encodedFormats(format, inputFormat, candidates).reduce((sum, f) => sum + encoderCost(f, control).timeFactor, 0);
 }
 
+/**
+ * Auto's budget for trying its candidates (0516): the time the slowest of them would be given alone. The candidates
+ * run likeliest winner first; one is started only while the budget holds the longest so far, so Auto takes about as
+ * long as its slowest format, not the sum of them all, and `codecTimeLimit` stays the hard stop behind it.
+ */
+export function autoSearchSeconds(base: number, candidates?: readonly ImageFormat[], control?: CostControl): number {
+  return base * Math.max(...encodedFormats('auto', 'jpeg', candidates).map((f) => encoderCost(f, control).timeFactor));
+}
+
 /** Working memory per upload pixel: the hungriest encode it will run (Auto's run one after another), plus Auto's look. */
 export function workingBytesPerPixel(format: OutputFormat, inputFormat: ImageFormat, candidates?: readonly ImageFormat[], control?: CostControl): number {
   const peak = Math.max(...encodedFormats(format, inputFormat, candidates).map((f) => encoderCost(f, control).workingBytesPerPixel));

@@ -43,6 +43,8 @@ export function transformSettings(request: TransformRequest): CodecSettings {
     metadata: { preserve: request.preserve },
     background: request.background ?? DEFAULT_BACKGROUND,
     allowResize: false,
+    // Tinify's clients read the type they converted to: it is given even when larger (0585).
+    formatRequired: true,
     ...(resize ? { maxWidth: resize.width, maxHeight: resize.height, fit: FITS[resize.method] } : {}),
   };
 }

@@ -211,6 +211,35 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').addColumn('animation_frames', 'integer').execute();
     },
   },
+  // What the SVG sanitiser removed from an upload, for the job's note (docs/decisions/0500).
+  '0500_svg_removed': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('svg_removed', 'text').execute();
+    },
+  },
+  // Request ids (docs/decisions/0542): a job remembers the upload request that made it; a webhook delivery carries it.
+  '0540_request_ids': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('request_id', 'varchar(128)').execute();
+      await db.schema.alterTable('webhook_deliveries').addColumn('request_id', 'varchar(128)').execute();
+    },
+  },
+  // What a result left out or cut short (docs/decisions/0515-result-notes.md): said in the job's note.
+  '0510_result_note': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('result_note', 'text').execute();
+    },
+  },
+  // The About page's figures (docs/decisions/0550): running totals that outlive the jobs the retention sweep deletes.
+  '0550_instance_totals': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('instance_totals')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

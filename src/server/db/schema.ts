@@ -80,6 +80,12 @@ export interface JobsTable {
   perceptual_score: number | null;
   /** An animated result's frame count; null for a still image. */
   animation_frames: number | null;
+  /** Set on completion of an SVG upload: what the sanitiser removed, by name, comma-separated; null when nothing. */
+  svg_removed: string | null;
+  /** The X-Request-Id of the upload that made the job (its codec log lines and webhook deliveries carry it). */
+  request_id: string | null;
+  /** Set on completion: what the result left out or cut short that the user asked for (codec notes), or null. */
+  result_note: string | null;
 }
 
 export interface OwnerQueueTable {
@@ -153,6 +159,8 @@ export interface WebhookDeliveriesTable {
   lease_until: number | null;
   created_at: number;
   delivered_at: number | null;
+  /** The request id of the job's upload, sent as X-Request-Id with every attempt. */
+  request_id: string | null;
 }
 
 export interface WebhookAttemptsTable {
@@ -164,7 +172,14 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
 }
 
+/** Running totals of this instance (the About page's figures): images compressed, bytes saved. */
+export interface InstanceTotalsTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
+  instance_totals: InstanceTotalsTable;
   webhooks: WebhooksTable;
   webhook_jobs: WebhookJobsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -13,6 +13,10 @@ import { installStaticClient, type PageFallback } from './static-client';
 import { installSecurityHeaders } from './security-headers';
 import { installResponseCompression } from './response-compression';
 import { registerHealthRoutes, type UploadReadiness } from './routes/health';
+import type { Readiness } from '#server/health/readiness';
+import type { Metrics } from '#server/metrics/metrics';
+import { installRequestIdHeader, requestIdOptions } from './request-id';
+import { installRequestMetrics } from './request-metrics';
 import { registerRouteGroups, type RouteDeps } from './routes';
 import { installBodyTimeout } from './body-timeout';
 import { limitConnectionsPerAddress, trustedProxyMatcher } from './connection-limit';
@@ -36,6 +40,9 @@ export interface AppDeps extends RouteDeps {
   isReady: () => boolean;
   /** Why uploads cannot be accepted now, or null: /api/health answers 503 while there is a reason. */
   uploadReadiness?: UploadReadiness;
+  /** /api/health/ready: dependencies reachable and not draining. */
+  readiness: Readiness;
+  metrics: Metrics;
   /** Test hook: write the registered routes here once ready (see route-table.ts). */
   routeTableFile?: string;
 }
@@ -45,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.log;
   const app = Fastify({
     loggerInstance,
+    ...requestIdOptions(),
     trustProxy: deps.trustProxy,
     bodyLimit: 64 * 1024,
     // Headers: headersTimeout below. Bodies: installBodyTimeout (uploads: BodyGuard). Node's requestTimeout would
@@ -61,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   limitConnectionsPerAddress(app.server, { maxPerAddress: deps.maxConnectionsPerAddress, isExempt: trustedProxyMatcher(deps.trustProxy) });
   if (deps.routeTableFile) installRouteTable(app, deps.routeTableFile);
 
+  installRequestIdHeader(app);
+  installRequestMetrics(app, deps.metrics);
   let pageFallback: PageFallback | null = null;
   installErrorHandler(app, () => pageFallback);
   installSecurityHeaders(app);
@@ -68,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installBodyTimeout(app, { timeoutMs: deps.bodyTimeoutMs, guardedElsewhere: (request) => STREAMED_BODIES.has(request.url.split('?')[0] ?? '') });
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
-  registerHealthRoutes(app, deps.isReady, deps.uploadReadiness);
+  registerHealthRoutes(app, deps.isReady, deps.uploadReadiness, deps.readiness);
   installApiKeyAuth(app, deps.apiKeys, deps.fairUse);
   installSessionHook(app, deps.sessions);
   await registerRouteGroups(app, deps);

@@ -17,6 +17,8 @@ import type { TransformService } from '#server/tinify/transform-service';
 import type { TinifyStoreService } from '#server/tinify/store-service';
 import type { TinifyOutputs } from '#server/tinify/tinify-outputs';
 import type { WebhookService } from '#server/webhooks/webhook-service';
+import type { InstanceStats } from '#server/stats/instance-stats';
+import type { OriginalViewService } from '#server/jobs/original-view-service';
 
 export interface RouteDeps {
   clock: Clock;
@@ -41,4 +43,8 @@ export interface RouteDeps {
   /** Hosts POST /shrink may fetch a `source.url` from; empty refuses every URL. */
   tinifySourceHosts: string[];
   webhooks: WebhookService;
+  /** The About page's figures (GET /api/stats). */
+  instanceStats: InstanceStats;
+  /** The original as Compare and Adjust show it: a rendering when browsers cannot show the upload (HEIC, JPEG XL). */
+  originalViews: OriginalViewService;
 }

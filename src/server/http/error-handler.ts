@@ -15,6 +15,8 @@ export function sendDomainError(reply: FastifyReply, error: DomainError, status 
   if (error.bodyAbandoned) reply.header('Connection', 'close');
   const body: ApiError = { ...error.details, message: error.message, code: error.code };
   if (error.field !== undefined) body.field = error.field;
+  // So a user can quote it, and an operator find every log line of the request (http/request-id.ts).
+  body.requestId = reply.request.id;
   return reply.code(status).send(body);
 }
 

@@ -1,14 +1,15 @@
 // Streams a raw request body (Tinify's POST /shrink sends the image as the whole body) to a temp file under the same
 // limits as a multipart upload: a byte ceiling checked against Content-Length before reading and again while reading,
-// the minimum transfer rate, the type sniffed from the first bytes and a PNG's dimensions from its header. Nothing
-// is held in memory but the first bytes (F1 of the 2026-11-27 attack: the body used to be buffered whole).
+// the minimum transfer rate, the type sniffed from the first bytes, a PNG's dimensions from its header and an
+// animation's frames (docs/decisions/0533). Nothing is held in memory but the first bytes (F1 of the 2026-11-27
+// attack: the body used to be buffered whole).
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { MIN_FILE_SIZE } from '#contract/limits';
+import { MAX_INPUT_PIXELS, MIN_FILE_SIZE } from '#contract/limits';
 import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
 import { DomainError } from '#server/errors';
-import { pngOverLimit, sniffImageFormat } from '#server/codec/planning';
+import { AnimationCounter, animationOverLimit, apngOverLimit, pngOverLimit, sniffImageFormat } from '#server/codec/planning';
 import type { AcceptedUpload } from '#server/jobs/job-service';
 import { discard, type BlobStore } from '#server/storage/blob-store';
 import { BodyGuard, type BodyGuardLimits } from './body-guard';
@@ -47,7 +48,7 @@ export async function receiveRawBody(request: FastifyRequest, blobs: BlobStore, 
     if (counter.bytes === 0) throw new RawBodyRefused('empty', 'Input file is empty.');
     const format = sniffImageFormat(counter.head);
     if (!format || counter.bytes < MIN_FILE_SIZE) throw new RawBodyRefused('unsupported', 'File type is not supported.');
-    const tooLarge = format === 'png' ? pngOverLimit(counter.head) : null;
+    const tooLarge = overLimit(format, counter.head, counter.animation);
     if (tooLarge) throw new RawBodyRefused('too-large', tooLarge);
     return { tempFile: temp, filename: `image.${FORMAT_EXTENSIONS[format]}`, size: counter.bytes, mimeType: FORMAT_MIME_TYPES[format], format };
   } catch (err) {
@@ -61,9 +62,20 @@ export async function storeRawBytes(data: Buffer, blobs: BlobStore): Promise<Acc
   if (data.length === 0) throw new RawBodyRefused('empty', 'Input file is empty.');
   const format = sniffImageFormat(data);
   if (!format || data.length < MIN_FILE_SIZE) throw new RawBodyRefused('unsupported', 'File type is not supported.');
-  const tooLarge = format === 'png' ? pngOverLimit(data) : null;
+  const animation = new AnimationCounter();
+  animation.push(data);
+  const tooLarge = overLimit(format, data, animation);
   if (tooLarge) throw new RawBodyRefused('too-large', tooLarge);
   const temp = blobs.tempPath();
   await fs.promises.writeFile(temp, data, { flag: 'wx' });
   return { tempFile: temp, filename: `image.${FORMAT_EXTENSIONS[format]}`, size: data.length, mimeType: FORMAT_MIME_TYPES[format], format };
+}
+
+/**
+ * The limits a multipart upload is held to (upload-intake.ts), for the formats Tinify takes: a PNG over its own
+ * limit, and an animation (APNG, WebP) or a WebP canvas over the pixel limit, every frame counted.
+ */
+function overLimit(format: ImageFormat, head: Buffer, animation: AnimationCounter): string | null {
+  if (format === 'png') return pngOverLimit(head) ?? apngOverLimit(head, MAX_INPUT_PIXELS);
+  return animationOverLimit(animation.size, MAX_INPUT_PIXELS);
 }

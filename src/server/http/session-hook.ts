@@ -69,4 +69,5 @@ export const callerOf = (request: FastifyRequest): Caller => ({
   ownerId: ownerOfRequest(request),
   guestAddress: request.session.user_id ? null : request.ip,
   apiKey: request.apiKey,
+  requestId: request.id,
 });

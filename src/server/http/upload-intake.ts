@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '#server/storage/blob-store';
 import { discard } from '#server/storage/blob-store';
 import { sniffInputFormat, sniffSvg, SNIFF_BYTES, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from '#server/codec/planning';
-import { AnimationCounter, animationOverLimit, apngOverLimit, PNG_HEADER_BYTES, pngOverLimit } from '#server/codec/planning';
+import { AnimationCounter, animationOverLimit, apngOverLimit, decodedOverLimit, decodedSize, PNG_HEADER_BYTES, pngOverLimit, uploadFrames } from '#server/codec/planning';
+import { unsupportedFeature } from '#server/codec/planning';
 
 /** Enough of each file to sniff its type and read a PNG's dimensions. */
 const HEAD_BYTES = Math.max(SNIFF_BYTES, PNG_HEADER_BYTES, SVG_SNIFF_BYTES);
@@ -103,6 +104,7 @@ export async function receiveUpload(
       if (part.file.truncated) await reject(limits.tooLargeCode, limits.tooLargeMessage);
       // Bytes that are not an image at all are a type error however few; an image header with no room for a pixel is too small.
       else if (counter.bytes < MIN_FILE_SIZE && (counter.bytes === 0 || format)) await reject('FILE_TOO_SMALL', fileTooSmallMessage(MIN_FILE_SIZE));
+      else if (unsupportedFeature(counter.head)) await reject('UNSUPPORTED_FEATURE', unsupportedFeature(counter.head)!);
       else if (!format) await reject('UNSUPPORTED_TYPE', limits.heicInput ? MESSAGES.fileTypeInvalid : MESSAGES.fileTypeInvalidWithoutHeic);
       else if (format === 'heic' && !limits.heicInput) await reject('UNSUPPORTED_TYPE', MESSAGES.heicTurnedOff);
       else if (format === 'svg' && sniffSvg(counter.head)?.doctype) await reject('UNSUPPORTED_TYPE', SVG_DOCTYPE_MESSAGE);
@@ -110,7 +112,17 @@ export async function receiveUpload(
       else if (format === 'png' && pngOverLimit(counter.head)) await reject('FILE_TOO_LARGE', pngOverLimit(counter.head)!);
       else if (format === 'png' && apngOverLimit(counter.head, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', apngOverLimit(counter.head, MAX_INPUT_PIXELS)!);
       else if (animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)) await reject('FILE_TOO_LARGE', animationOverLimit(counter.animation.size, MAX_INPUT_PIXELS)!);
-      else result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format) });
+      else {
+        // JPEG XL (every frame, counted from the file) and HEIC (its declared picture) decode before anything else.
+        const decoded = format === 'jxl' || format === 'heic' ? await decodedSize(format, temp) : null;
+        const over = decodedOverLimit(decoded, MAX_INPUT_PIXELS);
+        if (over) await reject('FILE_TOO_LARGE', over);
+        else {
+          // Its frames, so settings that would keep only one are refused with the upload (0586).
+          const frames = await uploadFrames(format, temp, counter.animation.size, decoded);
+          result.accepted.push({ tempFile: temp, filename, size: counter.bytes, mimeType: inputMimeType(format), format, frames });
+        }
+      }
     }
   } catch (err) {
     if (currentTemp) await discard(currentTemp);

@@ -136,6 +136,11 @@ export class BullMqQueue implements JobQueue, BacklogSync {
     return this.running.size;
   }
 
+  /** Redis answers a cheap read on the queue's own connection (readiness bounds the wait: ioredis holds commands while away). */
+  async checkReachable(): Promise<void> {
+    await this.queue.getPrioritizedCount();
+  }
+
   runningJobIds(): string[] {
     return [...this.running.keys()];
   }

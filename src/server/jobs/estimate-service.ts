@@ -9,11 +9,12 @@ import type { LocalCopy } from '#server/storage/blob-store';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
 import { FORMAT_MIME_TYPES, formatOfMimeType } from '#contract/settings';
+import { withoutType } from '#contract/settings-schema';
 import { CodecError } from '#server/codec/planning';
 import type { Clock } from '#server/clock';
 import { DomainError, notFound } from '#server/errors';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
-import type { FileTransformer } from '#server/sandbox/protocol';
+import { traceOf, type FileTransformer } from '#server/sandbox/protocol';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
 import { retunedSettings, settingChanges } from './retune-service';
@@ -49,7 +50,7 @@ export class EstimateService {
     try {
       // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
       input = await this.blobs.localCopy('original', row.id);
-      const { type: _type, ...whole } = settings;
+      const whole = withoutType(settings);
       const outcome = await this.codec
         .estimateFile({
           inputPath: input.path,
@@ -57,6 +58,7 @@ export class EstimateService {
           inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
           settings: { ...whole, formats: settings.format === 'auto' ? settings.formats : undefined },
           region: region?.data,
+          trace: traceOf(row),
         })
         .catch(asDomainError);
       const preview = await fsp.readFile(previewPath);

@@ -75,6 +75,9 @@ export class InProcessQueue implements JobQueue {
     return this.running.size;
   }
 
+  /** This queue is the jobs table: readiness checks the database itself. */
+  async checkReachable(): Promise<void> {}
+
   async stop(graceMs: number): Promise<void> {
     this.working = false;
     clearInterval(this.ticker);

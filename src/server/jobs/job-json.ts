@@ -1,6 +1,7 @@
 // Row -> API Job. compressedPath is the download URL, never a filesystem path.
 import type { CompressionType, FormatDecision, Job, JobStatus } from '#contract/api';
 import { originalFormatNote, type OutputFormat } from '#contract/settings';
+import { svgRemovalNote } from '#server/codec/planning';
 import type { JobRow } from '#server/db/schema';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
@@ -15,15 +16,25 @@ function parseDecision(json: string | null): FormatDecision | null {
 }
 
 /**
- * An animated PNG in `original` format comes out as animated WebP (docs/decisions/0408-animated-png.md): the card says
- * why, as it does for the formats we only read. Known only once the job completed (the frames are counted then).
+ * An animated PNG or JPEG XL in `original` format comes out as animated WebP (docs/decisions/0408-animated-png.md,
+ * 0513-animated-jpeg-xl.md) unless it was kept as it came: the card says why, as it does for the formats we only
+ * read. Known only once the job completed (the frames are counted then).
  */
-const ANIMATED_PNG_NOTE = 'Animated PNG converted to WebP: WebP keeps the animation in a smaller file, and nothing here writes animated PNG';
+const ANIMATED_NOTES: Record<string, string> = {
+  'image/png': 'Animated PNG converted to WebP: WebP keeps the animation in a smaller file, and nothing here writes animated PNG',
+  'image/jxl': 'Animated JPEG XL converted to WebP: WebP keeps every frame and its timing, and nothing here writes animated JPEG XL',
+};
 
 function formatNoteOf(row: JobRow, completed: boolean): string | null {
   const asked = row.output_format as OutputFormat;
-  const animatedPng = completed && asked === 'original' && row.mime_type === 'image/png' && (row.animation_frames ?? 0) > 1 && row.output_mime_type === 'image/webp';
-  return animatedPng ? ANIMATED_PNG_NOTE : originalFormatNote(row.mime_type, asked, completed ? row.output_mime_type : null);
+  const animated = completed && asked === 'original' && (row.animation_frames ?? 0) > 1 && row.output_mime_type === 'image/webp';
+  const animatedNote = animated ? ANIMATED_NOTES[row.mime_type] : undefined;
+  const formatNote = animatedNote ?? originalFormatNote(row.mime_type, asked, completed ? row.output_mime_type : null);
+  // Then what the SVG sanitiser removed, by name, in whatever format the result is (docs/decisions/0500), and what
+  // the codec left out or cut short (0515): one sentence each, in that order.
+  const notes = [formatNote, completed ? svgRemovalNote(row.svg_removed) : null, completed ? row.result_note : null];
+  const sentences = notes.filter((note): note is string => !!note).map((note) => note.replace(/\.$/, ''));
+  return sentences.length ? sentences.join('. ') : null;
 }
 
 export function toJobJson(row: JobRow): Job {

@@ -10,4 +10,6 @@ export interface JobQueue {
   stop(graceMs: number): Promise<void>;
   /** Jobs running in this process now (for tests and stats). */
   runningCount(): number;
+  /** Throws when the queue's backend cannot be used now (readiness; the in-process queue's is the database). */
+  checkReachable(): Promise<void>;
 }

@@ -23,6 +23,10 @@ export interface CompletionFacts {
   perceptualScore: number | null;
   /** An animation's frame count, or null. */
   animationFrames?: number | null;
+  /** What the SVG sanitiser removed, by name, comma-separated ("<script>, 2 onclick attributes"), or null. */
+  svgRemoved?: string | null;
+  /** What the result left out or cut short (the codec's notes, joined), or null. */
+  resultNote?: string | null;
 }
 
 const NO_LEASE = { lease_token: null, lease_until: null } as const;
@@ -93,6 +97,8 @@ export class JobRepository {
         target_met: null,
         perceptual_score: null,
         animation_frames: null,
+        svg_removed: null,
+        result_note: null,
       }))
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
@@ -195,6 +201,8 @@ export class JobRepository {
       target_met: facts.targetMet === null ? null : Number(facts.targetMet),
       perceptual_score: facts.perceptualScore,
       animation_frames: facts.animationFrames ?? null,
+      svg_removed: facts.svgRemoved ?? null,
+      result_note: facts.resultNote ?? null,
       completed_at: now,
       error: null,
       ...NO_LEASE,

@@ -9,6 +9,7 @@ import type { JobRow, NewJob } from '#server/db/schema';
 export type { JobRow } from '#server/db/schema';
 import type { QueueStats, QueueStatus } from '#contract/api';
 import type { CompressSettings } from '#contract/settings-schema';
+import type { InputFormat } from '#contract/settings';
 import { RETENTION_HOURS } from '#contract/limits';
 import { DomainError, notFound } from '#server/errors';
 import { settingsColumns } from './job-settings';
@@ -20,6 +21,9 @@ export interface AcceptedUpload {
   filename: string;
   size: number;
   mimeType: string;
+  /** Its format and frames as sniffed and counted at upload, for the settings that cannot fit it (0586). */
+  format?: InputFormat;
+  frames?: number;
 }
 
 /** Stats look at the owner's jobs of the last hour: the current working session. */
@@ -39,7 +43,7 @@ export class JobService {
    * the stored files are removed again.
    */
   async createJobs(
-    upload: { ownerId: string; guestAddress: string | null; insert?: (rows: NewJob[]) => Promise<void> },
+    upload: { ownerId: string; guestAddress: string | null; requestId?: string; insert?: (rows: NewJob[]) => Promise<void> },
     uploads: AcceptedUpload[],
     settings: CompressSettings,
   ): Promise<JobRow[]> {
@@ -76,6 +80,7 @@ export class JobService {
         completed_at: null,
         expires_at: now + i + RETENTION_MS,
         guest_address: guestAddress,
+        request_id: upload.requestId ?? null,
       });
     }
     try {

@@ -2,7 +2,7 @@
 // an upload writes its settings there, the runner reads them from there, and a re-tune starts from them.
 import type { JobRow, NewJob } from '#server/db/schema';
 import type { CompressSettings, CompressSettingsInput } from '#contract/settings-schema';
-import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
+import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
 import { IMAGE_FORMATS, OUTPUT_FORMATS, type ImageFormat, type OutputFormat } from '#contract/settings';
 import type { CodecSettings } from '#server/codec/planning';
 
@@ -43,7 +43,7 @@ export function settingsColumns(settings: CompressSettings): SettingsColumns {
  * unknown format, say) fall back to the contract's defaults rather than reaching the codec.
  */
 export function codecSettingsOf(row: JobRow): CodecSettings {
-  const { type: _type, ...defaults } = DEFAULT_COMPRESS_SETTINGS;
+  const defaults = DEFAULT_CODEC_FIELDS;
   const format = (OUTPUT_FORMATS as readonly string[]).includes(row.output_format) ? (row.output_format as OutputFormat) : defaults.format;
   const formats = row.candidate_formats?.split(',').filter((f): f is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(f));
   return {

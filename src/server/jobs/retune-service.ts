@@ -3,8 +3,10 @@
 // is charged; the API key's image is charged in the transaction that puts the job back in the queue, after admission,
 // so a refused re-tune costs nothing (docs/decisions/0320-use-cases-in-services.md).
 import { compressSettingsSchema, settingsFieldOf, type CompressSettings } from '#contract/settings-schema';
+import { formatOfMimeType, inputOnlyFormatOfMimeType } from '#contract/settings';
+import { settingsMisfit } from '#codec-core/index';
 import type { JobRow } from '#server/db/schema';
-import { DomainError } from '#server/errors';
+import { DomainError, notFound } from '#server/errors';
 import type { FairUse } from '#server/fair-use/fair-use';
 import type { AdmissionControl } from './admission';
 import type { JobService } from './job-service';
@@ -37,6 +39,38 @@ export class RetuneService {
         }),
     );
   }
+
+  /**
+   * "Re-compress all with these settings": every finished (completed or failed) job of the owner runs again from its
+   * stored original with the same changes, oldest first, each admitted and charged as one re-tune. A job that cannot
+   * be re-run (expired, deleted or started again meanwhile, the backlog full) is listed with its reason and the rest
+   * still go ahead; when none could be, the first reason is the answer.
+   */
+  async retuneAll(caller: Caller, changes: unknown): Promise<RetuneAllResult> {
+    this.gate.assertOpen();
+    const named = settingChanges(changes);
+    const finished = (await this.jobService.list(caller.ownerId)).filter((job) => job.status === 'completed' || job.status === 'error').reverse();
+    if (finished.length === 0) throw notFound('There are no finished images to compress again');
+    const jobs: JobRow[] = [];
+    const skipped: RetuneAllResult['skipped'] = [];
+    let firstError: DomainError | undefined;
+    for (const job of finished) {
+      try {
+        jobs.push(await this.retune(caller, job.id, named));
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        firstError ??= err;
+        skipped.push({ id: job.id, filename: job.filename, code: err.code, message: err.message });
+      }
+    }
+    if (jobs.length === 0 && firstError) throw firstError;
+    return { jobs, skipped };
+  }
+}
+
+export interface RetuneAllResult {
+  jobs: JobRow[];
+  skipped: Array<{ id: string; filename: string; code: string; message: string }>;
 }
 
 /** A JSON body of settings, or a refusal: anything else is not a list of changes. */
@@ -60,7 +94,13 @@ export function retunedSettings(current: JobRow, changes: Record<string, unknown
     else merged[name] = value;
   }
   const parsed = compressSettingsSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // Refused like an upload with these settings would be (0586), naming the setting to change.
+    const format = formatOfMimeType(current.mime_type) ?? inputOnlyFormatOfMimeType(current.mime_type);
+    const misfit = format && settingsMisfit({ format, frames: current.animation_frames ?? 1 }, parsed.data);
+    if (misfit) throw new DomainError('INVALID_SETTINGS', misfit.message, { field: misfit.field });
+    return parsed.data;
+  }
   const issue = parsed.error.issues[0];
   throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
 }

@@ -4,7 +4,8 @@
 import type { CompressResponse, UploadRejection } from '#contract/api';
 import type { ErrorCode } from '#contract/errors';
 import { MESSAGES } from '#contract/messages';
-import { compressSettingsSchema, settingsFieldOf } from '#contract/settings-schema';
+import { compressSettingsSchema, settingsFieldOf, type CompressSettings } from '#contract/settings-schema';
+import { settingsMisfit } from '#codec-core/index';
 import type { ApiKeyRow } from '#server/db/schema';
 import { DomainError } from '#server/errors';
 import type { FairUse } from '#server/fair-use/fair-use';
@@ -14,10 +15,13 @@ import { toJobJson } from './job-json';
 import type { AcceptedUpload, JobService } from './job-service';
 import type { UploadGate } from './upload-gate';
 import type { WebhookService } from '#server/webhooks/webhook-service';
+import type { Metrics } from '#server/metrics/metrics';
 
 /** Who asks: the owner, the client address for guests, and the API key a script presented (null in a browser). */
 export interface Caller extends Applicant {
   apiKey: ApiKeyRow | null;
+  /** The request's X-Request-Id, remembered by the jobs it makes. */
+  requestId?: string;
 }
 
 /** What the HTTP layer received from a multipart body: files stored as temp files, refused files, form fields. */
@@ -35,16 +39,26 @@ export class UploadService {
     private readonly fairUse: FairUse,
     private readonly gate: UploadGate,
     private readonly webhooks: WebhookService,
+    private readonly metrics: Metrics,
   ) {}
 
   /** The cheap checks before the body is read: the server takes work and the caller's backlog has room. */
   async admit(caller: Caller): Promise<void> {
-    this.gate.assertOpen();
-    await this.admission.check(caller);
+    try {
+      this.gate.assertOpen();
+      await this.admission.check(caller);
+    } catch (err) {
+      if (err instanceof DomainError) this.metrics.uploadRejected(err.code);
+      throw err;
+    }
   }
 
   /** Turns the received files into pending jobs, or refuses them all; the temp files are gone either way. */
   async create(caller: Caller, upload: ReceivedUpload): Promise<CompressResponse> {
+    // Each refused file once; an upload refused as a whole once more, unless its files were already counted.
+    const counted = upload.rejected.length;
+    for (const r of upload.rejected) this.metrics.uploadRejected(r.code);
+    let noneAccepted: DomainError | undefined;
     try {
       if (upload.tooManyFiles) throw new DomainError('TOO_MANY_FILES', MESSAGES.tooManyFiles);
       const fields = compressSettingsSchema.safeParse(upload.fields);
@@ -52,7 +66,9 @@ export class UploadService {
         const issue = fields.error.issues[0];
         throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
       }
-      if (upload.accepted.length === 0) throw noFileAccepted(upload.rejected);
+      await refuseMisfits(upload, fields.data);
+      for (const r of upload.rejected.slice(counted)) this.metrics.uploadRejected(r.code);
+      if (upload.accepted.length === 0) throw (noneAccepted = noFileAccepted(upload.rejected));
       // Checked like a registered webhook before any job exists, so a refused URL leaves nothing behind.
       const callbackUrl = await this.callbackUrlOf(caller, upload.fields);
       const rows = await this.createJobs(caller, upload.accepted, fields.data);
@@ -64,6 +80,7 @@ export class UploadService {
         ...(callback && { callback: { id: callback.row.id, secret: callback.secret } }),
       };
     } catch (err) {
+      if (err instanceof DomainError && (err !== noneAccepted || upload.rejected.length === 0)) this.metrics.uploadRejected(err.code);
       await Promise.all(upload.accepted.map((a) => discard(a.tempFile)));
       throw err;
     }
@@ -78,19 +95,40 @@ export class UploadService {
   }
 
   /** Stores the files as jobs under the backlog ceilings; an API key pays for them in the same transaction. */
-  createJobs(caller: Caller, files: AcceptedUpload[], settings: Parameters<JobService['createJobs']>[2]) {
-    const { ownerId, guestAddress, apiKey } = caller;
+  async createJobs(caller: Caller, files: AcceptedUpload[], settings: Parameters<JobService['createJobs']>[2]) {
+    const { ownerId, guestAddress, apiKey, requestId } = caller;
     const applicant = { ownerId, guestAddress };
-    return this.jobService.createJobs(
+    const rows = await this.jobService.createJobs(
       {
         ownerId,
         guestAddress,
+        requestId,
         insert: (rows) => this.admission.insert(applicant, rows, apiKey ? (trx) => this.fairUse.chargeImages(apiKey, rows.length, trx) : undefined),
       },
       files,
       settings,
     );
+    for (const row of rows) this.metrics.jobCreated({ inputMimeType: row.mime_type, output: row.output_format, mode: row.mode });
+    return rows;
   }
+}
+
+/**
+ * The files these settings cannot be honoured for (an animation asked for as a still format, lossless JPEG from
+ * another format, lossless from a HEIC) move from accepted to refused, each with the cause (0586).
+ */
+async function refuseMisfits(upload: ReceivedUpload, settings: CompressSettings): Promise<void> {
+  const fitting: AcceptedUpload[] = [];
+  for (const file of upload.accepted) {
+    const misfit = file.format ? settingsMisfit({ format: file.format, frames: file.frames ?? 1 }, settings) : null;
+    if (!misfit) {
+      fitting.push(file);
+      continue;
+    }
+    await discard(file.tempFile);
+    upload.rejected.push({ filename: file.filename, message: misfit.message, code: 'UNSUPPORTED_FEATURE' });
+  }
+  upload.accepted = fitting;
 }
 
 /** Nothing accepted: the status says why; the body still names every refused file so the UI can list them. */
@@ -99,7 +137,7 @@ function noFileAccepted(rejected: UploadRejection[]): DomainError {
   const first = (...codes: ErrorCode[]) => rejected.find((r) => codes.includes(r.code));
   const size = first('GUEST_FILE_TOO_LARGE', 'FILE_TOO_LARGE');
   if (size) return refuse(size.code, size.message);
-  const type = first('UNSUPPORTED_TYPE');
+  const type = first('UNSUPPORTED_TYPE', 'UNSUPPORTED_FEATURE');
   if (type) return refuse(type.code, type.message);
   const small = first('FILE_TOO_SMALL');
   if (small) return refuse('FILE_TOO_SMALL', small.message);

@@ -1,23 +1,13 @@
 // Outbound connections to addresses a caller names (Tinify's `source.url` and `store`, webhooks) must not reach the
 // server's own network (SSRF). The check is made in the socket's own DNS lookup, so a name cannot resolve to a public
 // address for a check and to a private one for the connection (DNS rebinding). Address literals skip that lookup,
-// so `refusedLiteralHost` judges them before connecting. Hosts the operator allow-lists may be private.
+// so `refusedLiteralHost` judges them before connecting. Hosts the operator allow-lists may be private. What counts as
+// private is decided in one place, public-address.ts.
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import { isPrivateAddress } from './public-address';
 
-const PRIVATE = new net.BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(address, prefix, 'ipv6');
-
-/** Private, loopback, link-local, multicast or reserved. IPv4-mapped IPv6 addresses are judged by their IPv4 part. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  return PRIVATE.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
-}
+export { isPrivateAddress };
 
 /** A URL's host, lower-case, IPv6 brackets removed. */
 export const hostOf = (url: URL): string => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');

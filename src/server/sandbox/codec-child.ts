@@ -2,7 +2,7 @@
 // which request. Split from the pool so each file holds one thing.
 import { fork, type ChildProcess } from 'node:child_process';
 import { memoryLimitError, timeoutError } from '#server/codec/planning';
-import { watchMemory } from './memory-watch';
+import { killTree, watchMemory } from './memory-watch';
 import type { CodecLaunch } from './codec-entry';
 import { deserializeError, lowerPriority, type CodecTask, type ReplyMessage, type TaskOutcome } from './protocol';
 
@@ -60,8 +60,9 @@ export class CodecProcess {
   jobsDone = 0;
   lastRssBytes = 0;
 
-  constructor(launch: CodecLaunch, onExit: (crashDetail: string | undefined) => void) {
-    this.child = fork(launch.entry, [], {
+  /** `logLevel`: the server's, handed to the process as its argument (it has no configuration of its own). */
+  constructor(launch: CodecLaunch, onExit: (crashDetail: string | undefined) => void, logLevel = 'warn') {
+    this.child = fork(launch.entry, [logLevel], {
       execArgv: launch.execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...CODEC_MALLOC_ENV, ...process.env },
@@ -167,7 +168,9 @@ export class CodecProcess {
     clearTimeout(this.idleTimer);
     if (this.current !== 'retiring') {
       this.current = 'retiring';
-      this.child.kill('SIGKILL');
+      // With the helpers it runs (djxl, cjxl), which would otherwise go on decoding with nobody to read the result.
+      if (this.child.pid === undefined) this.child.kill('SIGKILL');
+      else killTree(this.child.pid);
     }
     await this.exitedPromise;
   }

@@ -19,8 +19,15 @@ export interface CodecLaunch {
 const SOURCE = fileURLToPath(new URL('./codec-process.ts', import.meta.url));
 const BUILTINS = new Set(builtinModules);
 
+/**
+ * Node flags of every codec process: the HEIC decoder's WebAssembly memory (400 MB for 50 megapixels) is freed by a
+ * garbage collection the codec asks for as soon as the decoder is dropped, before the encoders need the room
+ * (docs/decisions/0587).
+ */
+const CODEC_NODE_FLAGS = ['--expose-gc'];
+
 /** Any entry module run through tsx (tests point the pool at stand-in codec processes this way). */
-export const throughTsx = (entry: string): CodecLaunch => ({ entry, execArgv: ['--import', import.meta.resolve('tsx')] });
+export const throughTsx = (entry: string): CodecLaunch => ({ entry, execArgv: [...CODEC_NODE_FLAGS, '--import', import.meta.resolve('tsx')] });
 
 let bundled: Promise<CodecLaunch> | undefined;
 
@@ -60,5 +67,5 @@ async function bundle(): Promise<CodecLaunch> {
   });
   // esbuild's service process would otherwise stay for the server's lifetime, holding about 16 MiB for nothing.
   await esbuild.stop();
-  return { entry: outfile, execArgv: [] };
+  return { entry: outfile, execArgv: [...CODEC_NODE_FLAGS] };
 }

@@ -54,6 +54,8 @@ export interface CodecPoolOptions {
   memoryBudgetBytes?: number;
   /** The codec process's entry module (tests point this elsewhere to simulate a process that hangs). */
   entry?: string;
+  /** The codec processes' log level (the server's LOG_LEVEL); they log one line per request at `info`. */
+  logLevel?: string;
   onCrash?: (info: { pid: number | undefined; detail: string }) => void;
   /** Every codec process's exit, ours or not (operators log it; tests wait on it instead of sleeping). */
   onExit?: (info: { pid: number | undefined; crashed: boolean }) => void;
@@ -129,6 +131,9 @@ export class CodecPool {
     return { running: this.running, waiting: this.waiting.length, reservedBytes: this.reservedBytes };
   }
 
+  /** What the memory budget counts as held now (metrics): running requests' reservations, idle and retiring processes. */
+  committedMemoryBytes = (): number => this.committedBytes();
+
   /** Pids of the codec processes that still exist, retiring ones included (operators and fault tests use them). */
   pids(): number[] {
     return [...this.all].map((p) => p.pid).filter((pid): pid is number => pid !== undefined);
@@ -162,7 +167,7 @@ export class CodecPool {
       this.options.onExit?.({ pid: proc.pid, crashed: crashDetail !== undefined });
       // Its memory is back: a request waiting for memory may fit now.
       this.startWaiting();
-    });
+    }, this.options.logLevel);
     this.all.add(proc);
     return proc;
   }

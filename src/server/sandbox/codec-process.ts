@@ -17,8 +17,13 @@ import {
   type RequestMessage,
   type TransformFileRequest,
 } from './protocol';
+import { codecLog } from './codec-log';
 
 if (!process.send) throw new Error('codec-process must be started by the codec pool (it talks over IPC)');
+
+// JSON lines on the stdout it shares with the server, at the server's level (its one argument), in the server's
+// shape: each request's line names its job and the request id of the upload, so one grep finds both sides.
+const log = codecLog(process.argv[2] ?? 'warn');
 
 // Linux keeps a priority per thread, and threads inherit it only when they are created: the parent lowered our
 // main thread at once, and this catches any thread Node started before that took effect.
@@ -33,10 +38,15 @@ process.on('message', (message: RequestMessage) => void handle(message));
 process.send({ ready: true });
 
 async function handle(message: RequestMessage): Promise<void> {
+  const started = performance.now();
   const body =
     message.kind === 'transform' ? await transform(message.request) : message.kind === 'estimate' ? await estimateOne(message.request) : await compressOne(message.request);
   const reply: ReplyMessage = { id: message.id, rssBytes: process.memoryUsage.rss(), ...body };
   process.send!(reply);
+  const { trace } = message.request;
+  const line = { kind: message.kind, jobId: trace?.jobId, requestId: trace?.requestId, ms: Math.round(performance.now() - started), rssBytes: reply.rssBytes };
+  if (body.ok) log.info(line, 'codec request done');
+  else log.warn({ ...line, error: body.error.kind ?? body.error.code ?? 'error' }, 'codec request failed');
 }
 
 async function compressOne(request: CodecRequest): Promise<ReplyBody> {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import { ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
-import { AnimationCounter, apngHeader, heicDimensions, jxlDimensions, smartMetricBytes, sniffInputFormat } from '#server/codec/planning';
+import { AnimationCounter, apngHeader, decodedSize, smartMetricBytes, sniffInputFormat } from '#server/codec/planning';
 import { workingBytesPerPixel } from '#server/codec/planning';
 import type { OutputFormat } from '#contract/settings';
 import type { CostControl } from '#server/codec/planning';
@@ -66,10 +66,12 @@ const isAnimatedWebp = (head: Buffer) =>
 /** HEIC, JPEG XL and GIF: read by our own header readers (image-size's answers for them are not planned with). */
 async function decodedInputHeader(file: string, head: Buffer, format: 'heic' | 'jxl' | 'gif'): Promise<ImageHeader | null> {
   if (format === 'gif') return gifHeader(file);
-  const size = format === 'heic' ? heicDimensions(head) : jxlDimensions(head);
-  if (!size) return null;
+  // A JPEG XL animation is decoded with all its frames (counted by walking them, jxl-frames.ts); uncounted, the need
+  // is unknown and the request runs alone.
+  const size = await decodedSize(format, file, head);
+  if (!size?.frames) return null;
   const planned = format === 'heic' ? ORIGINAL_OUTPUT_OF.heic : 'jxl';
-  return { format: planned, pixels: size.width * size.height, width: size.width, height: size.height, decoded: true };
+  return { format: planned, pixels: size.width * size.height * size.frames, width: size.width, height: size.height, decoded: true };
 }
 
 /** The format, size and pixel count from the start of an image file, or null when the header cannot be read. */

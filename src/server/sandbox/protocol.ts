@@ -28,6 +28,15 @@ export function lowerPriority(pid: number): void {
   }
 }
 
+/** Who a codec request is for, so the codec process's log lines can be matched to the job and request (never user text). */
+export interface CodecTrace {
+  jobId?: string;
+  requestId?: string;
+}
+
+/** The trace of work on a job: the job, and the request id of the upload that made it. */
+export const traceOf = (job: { id: string; request_id: string | null }): CodecTrace => ({ jobId: job.id, ...(job.request_id && { requestId: job.request_id }) });
+
 /**
  * One compression of a stored file: the one settings value, whole (the contract's, defaults applied), and the
  * limits, which the codec pool sets from the settings and the recorded input format (codec-pool.ts); a test may fix
@@ -44,6 +53,7 @@ export interface CodecRequest {
   inputFormat: ImageFormat;
   settings: CodecSettings;
   limits?: Partial<CodecLimits>;
+  trace?: CodecTrace;
 }
 
 /** What the codec made (its result without the bytes, which are in the output file). */
@@ -62,6 +72,7 @@ export interface TransformFileRequest {
   limits?: Partial<CodecLimits>;
   /** Pixels of the largest output (a resize may enlarge): the memory plan takes the larger of input and output. */
   outputPixels?: number;
+  trace?: CodecTrace;
 }
 
 export interface TransformOutcome {
@@ -82,6 +93,7 @@ export interface EstimateFileRequest {
   region?: Region;
   /** Set by the codec pool (see CodecRequest). */
   limits?: Partial<CodecLimits>;
+  trace?: CodecTrace;
 }
 
 /** The estimate without the preview's bytes, which are in previewPath. */

@@ -2,7 +2,7 @@
 // what the request will encode: every Auto candidate, the mode's searches; unless a caller fixed them, as tests do)
 // and the work its memory budget is planned from (memory-estimate.ts).
 import { MAX_INPUT_PIXELS } from '#contract/limits';
-import { codecTimeLimit, type CodecLimits, type OutputFormat } from '#server/codec/planning';
+import { autoSearchSeconds, codecTimeLimit, type CodecLimits, type OutputFormat } from '#server/codec/planning';
 import type { WorkPlan } from './memory-estimate';
 import type { CodecRequest, CodecTask, EstimateFileRequest, TransformFileRequest } from './protocol';
 
@@ -18,6 +18,8 @@ function limitsFor(given: Partial<CodecLimits> | undefined, timeoutSeconds: numb
 export function planCompress(request: CodecRequest, baseTimeout: number): PlannedTask {
   const { settings, inputFormat, inputPath } = request;
   const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, settings.format, inputFormat, settings.formats, settings));
+  // Auto tries its candidates within the time its slowest one would get alone (0516); never past the hard limit.
+  if (settings.format === 'auto') limits.searchSeconds = Math.min(limits.timeoutSeconds, autoSearchSeconds(baseTimeout, settings.formats, settings));
   return { task: { kind: 'compress', request: { ...request, limits } }, plan: { inputPath, format: settings.format, formats: settings.formats, control: settings } };
 }
 

@@ -9,8 +9,9 @@ import type { StorageDriver } from './driver';
 import type { ScratchSpace } from './scratch';
 
 /** The upload, the compressed result, and the small preview of the result that cards show. */
-export type BlobKind = 'original' | 'result' | 'preview';
-export const BLOB_KINDS: readonly BlobKind[] = ['original', 'result', 'preview'];
+/** `rendition`: an original no browser-neutral viewer can show (HEIC, JPEG XL), rendered once for the comparison. */
+export type BlobKind = 'original' | 'result' | 'preview' | 'rendition';
+export const BLOB_KINDS: readonly BlobKind[] = ['original', 'result', 'preview', 'rendition'];
 
 /** A local file to hand to a codec process; release() removes it if it was a copy. */
 export interface LocalCopy {

@@ -31,9 +31,9 @@ export class ShrinkService {
   }
 
   /** Compresses the received image; `place` (from admit) is released whatever happens. */
-  async shrink(key: ApiKeyRow, upload: AcceptedUpload, place: WaitPlace, gone: AbortSignal): Promise<JobRow> {
+  async shrink(key: ApiKeyRow, upload: AcceptedUpload, place: WaitPlace, gone: AbortSignal, requestId?: string): Promise<JobRow> {
     try {
-      const [created] = await this.uploads.createJobs(callerOf(key), [upload], compressSettingsSchema.parse({})).catch(async (err: unknown) => {
+      const [created] = await this.uploads.createJobs({ ...callerOf(key), requestId }, [upload], compressSettingsSchema.parse({})).catch(async (err: unknown) => {
         await discard(upload.tempFile);
         throw err;
       });

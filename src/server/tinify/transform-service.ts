@@ -11,7 +11,7 @@ import type { ApiKeyRow, JobRow } from '#server/db/schema';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
-import type { FileTransformer, TransformOutcome } from '#server/sandbox/protocol';
+import { traceOf, type FileTransformer, type TransformOutcome } from '#server/sandbox/protocol';
 import { discard, type BlobStore } from '#server/storage/blob-store';
 import { TinifyError } from './tinify-error';
 import type { TinifyOutputs } from './tinify-outputs';
@@ -71,6 +71,7 @@ export class TransformService {
             inputFormat,
             transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
             outputPixels,
+            trace: traceOf(job),
           },
           gone,
         );

@@ -3,7 +3,9 @@
 // retried with exponential backoff until 24 hours after the event; rows live in the database, so a restart resumes.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '#server/clock';
-import type { Logger } from '#server/logger';
+import { REQUEST_ID_LOG_LABEL, type Logger } from '#server/logger';
+import type { Metrics } from '#server/metrics/metrics';
+import { REQUEST_ID_HEADER } from '#contract/api';
 import type { WebhookDeliveryRow } from '#server/db/schema';
 import { WEBHOOK_RETRY_WINDOW_HOURS } from '#contract/webhooks';
 import type { WebhookRepository } from './webhook-repository';
@@ -52,6 +54,7 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly settings: DispatcherSettings,
+    private readonly metrics?: Metrics,
   ) {}
 
   start(): void {
@@ -117,7 +120,9 @@ export class WebhookDispatcher {
     if (!webhook) return; // deleted meanwhile: its deliveries went with it
     const attemptedAt = this.clock.now();
     const headers = signWebhook(this.box.open(webhook.secret_encrypted), delivery.id, Math.floor(attemptedAt / 1000), delivery.payload);
-    const result = await sendEvent(webhook.url, { ...headers }, delivery.payload, {
+    // The upload's request id travels with its job's events, so the receiver's logs and ours can be matched.
+    const traced = delivery.request_id ? { ...headers, [REQUEST_ID_HEADER]: delivery.request_id } : { ...headers };
+    const result = await sendEvent(webhook.url, traced, delivery.payload, {
       policy: this.settings.policy,
       timeoutMs: this.settings.attemptTimeoutMs,
       now: () => this.clock.now(),
@@ -125,7 +130,11 @@ export class WebhookDispatcher {
     const failedAttempts = delivery.attempt_count + 1;
     const next = this.clock.now() + backoffMs(failedAttempts, this.settings.retryBaseMs);
     const status = result.ok ? 'delivered' : next - delivery.created_at > RETRY_WINDOW_MS ? 'failed' : 'pending';
-    if (!result.ok) this.log.info({ delivery: delivery.id, statusCode: result.statusCode, error: result.error }, 'webhook attempt failed');
+    this.metrics?.webhookDelivery(result.ok ? 'delivered' : status === 'failed' ? 'failed' : 'retry');
+    if (!result.ok) {
+      const requestId = delivery.request_id ? { [REQUEST_ID_LOG_LABEL]: delivery.request_id } : {};
+      this.log.info({ delivery: delivery.id, jobId: delivery.job_id, ...requestId, statusCode: result.statusCode, error: result.error }, 'webhook attempt failed');
+    }
     await this.repo.recordAttempt(
       { id: randomUUID(), delivery_id: delivery.id, attempted_at: attemptedAt, status_code: result.statusCode, error: result.error, duration_ms: result.durationMs },
       { status, nextAttemptAt: status === 'pending' ? next : delivery.next_attempt_at },

@@ -122,6 +122,7 @@ export class WebhookService {
       lease_until: null,
       created_at: now,
       delivered_at: null,
+      request_id: job.request_id,
     }));
     await this.repo.insertDeliveries(rows);
     this.onEnqueued();

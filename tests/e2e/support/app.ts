@@ -11,6 +11,8 @@ import { launchBrowser } from '../../support/browser';
 import { REPO_ROOT } from '../../support/paths';
 import { startServer, type TestServer } from '../../support/server';
 
+export { openSettings } from '../../support/settings-card';
+
 /** Screenshots for people to look at (git-ignored). */
 export const SHOTS = path.join(REPO_ROOT, 'test-results');
 
@@ -163,15 +165,17 @@ export async function waitForCompleted(page: Page, count: number): Promise<void>
   await page.locator('[data-testid="job-card"][data-status="completed"]').nth(count - 1).waitFor({ timeout: 90_000 });
 }
 
-/** Opens the settings card (it starts as a one-line summary) and waits for its fields. */
-export async function openSettings(page: Page): Promise<void> {
-  const toggle = page.getByTestId('settings-toggle');
-  await toggle.waitFor(); // the workspace may still be loading (private mode's is loaded when switched on)
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.getByTestId('settings-panel').waitFor();
-}
-
 /** Chooses a mode on the opened settings card (its radios are drawn as labelled tiles). */
 export async function chooseMode(page: Page, mode: 'quality' | 'smart' | 'size' | 'lossless'): Promise<void> {
   await page.getByTestId('settings-mode').locator('label', { has: page.getByTestId(`settings-mode-${mode}`) }).click();
+}
+
+/**
+ * Turns private mode on from the tool page: the switch opens the isolated private page (a full page load), ready
+ * for files when this returns.
+ */
+export async function enterPrivateMode(page: Page): Promise<void> {
+  await page.getByLabel('Private: compress on this device').check();
+  await page.waitForURL((url) => url.pathname === '/private');
+  await page.getByText('Drop your images here').waitFor();
 }

@@ -2,7 +2,7 @@
 // `npm run lint`; here we prove they bite on an upward import, and check the whole graph for cycles.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph, importSpecifiers } from '../../support/import-graph';
+import { importCycles, importGraph, importSpecifiers, roomCycles } from '../../support/import-graph';
 import { REPO_ROOT } from '../../support/paths';
 
 const lint = async (filePath: string, code: string) => {
@@ -51,6 +51,21 @@ describe('layers', () => {
       specifiers.filter((s) => s.startsWith('../')).map((s) => `${file}: ${s}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('keeps the client’s lib/, api/ and content/ from importing its components, pages and private mode', async () => {
+    expect(await lint('src/client/api/probe.ts', "import type { ToolWorkspace } from '#client/components/tool/tool-workspace.tsx';\nexport type W = ToolWorkspace;\n")).toHaveLength(1);
+    expect(await lint('src/client/lib/probe.ts', "export { needsServer } from '../private/sniff';\n")).toHaveLength(1);
+    expect(await lint('src/client/content/probe.ts', "export const page = () => import('#client/pages/home.tsx');\n")).toHaveLength(1);
+    expect(await lint('src/client/components/tool/probe.ts', "export { cn } from '#client/lib/cn.ts';\nexport type { JobSource } from '#client/api/job-source.ts';\n")).toEqual([]);
+  }, 120_000);
+
+  it('has no arrow running back up between rooms (folder-level cycles) in the client, the codec and the core', () => {
+    const graph = importGraph('src');
+    for (const root of ['src', 'src/client', 'src/server/codec', 'src/codec-core']) expect(roomCycles(graph, root), root).toEqual([]);
+    // The check bites: a room importing one that imports it back.
+    const loop = new Map([['src/x/a/one.ts', ['src/x/b/two.ts']], ['src/x/b/two.ts', ['src/x/a/three.ts']], ['src/x/a/three.ts', []]]);
+    expect(roomCycles(loop, 'src/x')).toHaveLength(1);
   });
 
   it('has no import cycles in src/, type-only imports included', () => {

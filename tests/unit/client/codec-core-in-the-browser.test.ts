@@ -43,9 +43,10 @@ describe('the codec core in the browser', () => {
     expect(result.output.bytes).toBe(4_800); // 10,000 px × 0.6 × 0.8
     expect(result.decision?.candidates).toEqual([
       { format: 'jpeg', bytes: 20_000, original: true },
-      { format: 'jpeg', bytes: 8_000 },
-      { format: 'webp', bytes: 6_400 },
+      // Likeliest smallest first (docs/decisions/0516-auto-search-budget.md).
       { format: 'avif', bytes: 4_800 },
+      { format: 'webp', bytes: 6_400 },
+      { format: 'jpeg', bytes: 8_000 },
     ]);
     expect(result.decision?.skipped.map((s) => s.format)).toEqual(['png']);
   });

@@ -1,7 +1,7 @@
 // The drop zone's own file checks and folder reading (in place of a drop library): the spec's words for each refusal,
-// all files refused when there are too many at once, and the files of a dropped folder read through its entries.
+// the first files of a batch taken and the rest left for the next, and the files of a dropped folder read through its entries.
 import { describe, expect, it } from 'vitest';
-import { checkFiles, filesOfDrop } from '#client/lib/file-drop.ts';
+import { checkFiles, filesOfDrop, overLimitMessage } from '#client/lib/file-drop.ts';
 import { fileTooLargeMessage, MESSAGES } from '#contract/messages';
 
 const file = (name: string, type: string, size = 64) => new File([new Uint8Array(size)], name, { type });
@@ -15,10 +15,18 @@ describe('file drop checks', () => {
     expect(result.refused).toEqual([`notes.txt: ${MESSAGES.fileTypeInvalid}`, `big.jpg: ${fileTooLargeMessage(1000)}`]);
   });
 
-  it('refuses every file when more than the limit come at once', () => {
-    const result = checkFiles(['1', '2', '3', '4'].map((n) => file(`${n}.png`, 'image/png')), limits);
-    expect(result.accepted).toEqual([]);
-    expect(result.refused.map((r) => r.messages)).toEqual(Array(4).fill([MESSAGES.tooManyFiles]));
+  it('fills the batch with the first good files and refuses the rest as over the limit, to add next', () => {
+    const files = [file('bad.txt', 'text/plain'), ...['1', '2', '3', '4', '5'].map((n) => file(`${n}.png`, 'image/png'))];
+    const result = checkFiles(files, limits);
+    // A refused file takes no place in the batch: the first three good ones go.
+    expect(result.accepted.map((f) => f.name)).toEqual(['1.png', '2.png', '3.png']);
+    expect(result.refused.map((r) => [r.file.name, r.overLimit ?? false])).toEqual([
+      ['bad.txt', false],
+      ['4.png', true],
+      ['5.png', true],
+    ]);
+    expect(result.refused[1]!.messages).toEqual([overLimitMessage(3)]);
+    expect(overLimitMessage(3)).toBe(`${MESSAGES.tooManyFiles}: 3 can be added at once. Add it with the next batch.`);
   });
 
   it('reads the files of a dropped folder and its subfolders, in batches, beside a dropped file', async () => {

@@ -1,24 +1,25 @@
-// Private mode's "pass the upload on" (src/client/private/pass-on.ts): when the original wins, it leaves the
+// Private mode's "pass the upload on" (the browser engine's passOn: the core's stripForPassOn): when the original wins, it leaves the
 // device's tab without its private metadata, with its pixels byte for byte and still shown upright; and the small
 // rules around the local queue (ZIP names, re-tune fields, the remembered switch).
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { exifOrientation, jpegIsSubsampled, passOnStripped, stripJpeg, stripPng } from '#client/private/pass-on.ts';
+import { exifOrientation, jpegIsSubsampled, stripForPassOn } from '#codec-core/index';
 import { sniffFormat } from '#client/private/sniff.ts';
 import { uniqueNames } from '#client/private/local-zip.ts';
 import { retunedFields } from '#client/private/local-job.ts';
-import { loadPrivateMode, storePrivateMode } from '#client/private/private-mode.ts';
+import { loadPrivateMode, storePrivateMode } from '#client/lib/private-mode.ts';
 import { corpusPath } from '../../support/paths';
 import { ifd0Tags, GPS_IFD_TAG, ORIENTATION_TAG } from '../../support/exif-tags';
 
 const read = (...parts: string[]) => new Uint8Array(fs.readFileSync(corpusPath(...parts)));
+const passOnStripped = (input: Uint8Array, format: 'jpeg' | 'png' | 'webp' | 'avif') => stripForPassOn(input, format, 'strip');
 const rawPixels = async (data: Uint8Array) => (await sharp(data).raw().toBuffer()).toString('base64');
 
 describe('passing the upload on in private mode', () => {
   it('drops a JPEG’s EXIF but keeps its orientation as a one-tag block, pixels unchanged', async () => {
     const input = read('photos', 'exif-orient6-landscape.jpg');
-    const kept = stripJpeg(input)!;
+    const kept = passOnStripped(input, 'jpeg')!;
     expect(kept.length).toBeLessThan(input.length);
     const meta = await sharp(kept).metadata();
     expect(meta.orientation).toBe(6);
@@ -45,18 +46,20 @@ describe('passing the upload on in private mode', () => {
     const withText = await sharp(plain).withMetadata().withExifMerge({ IFD0: { Copyright: 'someone', ImageDescription: 'secret place' } }).png().toBuffer();
     const input = new Uint8Array(withText);
     expect(Buffer.from(input).includes('secret place')).toBe(true);
-    const kept = stripPng(input)!;
+    const kept = passOnStripped(input, 'png')!;
     expect(Buffer.from(kept).includes('secret place')).toBe(false);
     expect(await rawPixels(kept)).toBe(await rawPixels(input));
   });
 
-  it('passes on a WebP only without EXIF or XMP, and a damaged JPEG not at all', async () => {
+  it('passes on a WebP as it is without EXIF or XMP, rebuilt without them otherwise, and a damaged JPEG not at all', async () => {
     const clean = new Uint8Array(await sharp(read('photos', 'kodim03.png')).resize(64).webp().toBuffer());
     expect(passOnStripped(clean, 'webp')).toBe(clean);
-    const tagged = new Uint8Array(await sharp(clean).withExifMerge({ IFD0: { Copyright: 'x' } }).webp().toBuffer());
-    expect(passOnStripped(tagged, 'webp')).toBeNull();
+    const tagged = new Uint8Array(await sharp(clean).withExifMerge({ IFD0: { Copyright: 'secret-owner' } }).webp().toBuffer());
+    const rebuilt = passOnStripped(tagged, 'webp')!;
+    expect(Buffer.from(rebuilt).includes('secret-owner')).toBe(false);
+    expect(await rawPixels(rebuilt)).toBe(await rawPixels(tagged));
     const jpeg = read('photos', 'turbo-testorig.jpg');
-    expect(stripJpeg(jpeg.subarray(0, 300))).toBeNull();
+    expect(passOnStripped(jpeg.subarray(0, 300), 'jpeg')).toBeNull();
   });
 
   it('reads orientation and chroma subsampling from the headers', () => {

@@ -26,9 +26,10 @@ describe('the settings summary', () => {
 });
 
 describe("the upload's fields", () => {
-  it('limits Auto to JPEG and PNG for email and apps, and leaves the browser’s list to the upload for websites', () => {
+  it('limits Auto to JPEG and PNG for email and apps, and to AVIF, WebP, JPEG and PNG for websites', () => {
     expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'apps' })).toEqual({ mode: 'quality', metadata: 'strip', formats: 'jpeg,png' });
-    expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'web' })).not.toHaveProperty('formats');
+    // For websites: what every current major browser shows, never JPEG XL (docs/decisions/0551).
+    expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'web' })).toEqual({ mode: 'quality', metadata: 'strip', formats: 'avif,webp,jpeg,png' });
     // Only Auto has candidates.
     expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'webp', autoFor: 'apps' })).not.toHaveProperty('formats');
   });

@@ -1,6 +1,6 @@
 // The one rule that decides when the upload itself is the result, table-driven.
 import { describe, expect, it } from 'vitest';
-import { uploadWins } from '#codec-core/never-larger';
+import { largerThanUploadNote, uploadWins } from '#codec-core/never-larger';
 
 describe('uploadWins', () => {
   it.each([
@@ -15,5 +15,17 @@ describe('uploadWins', () => {
     [6000, 5000, false], // size mode: it does not
   ] as const)('passed on %s against %s: %s', (passedOn, rival, wins) => {
     expect(uploadWins(passedOn, rival)).toBe(wins);
+  });
+});
+
+describe('largerThanUploadNote', () => {
+  it('names the format made and the upload\'s, with how much larger, as people read it', () => {
+    expect(largerThanUploadNote({ asked: 'png', made: 'png', bytes: 4200, upload: 'jpeg', uploadBytes: 1000 })).toBe(
+      'PNG of this image is 4.2 times the size of the JPEG upload, so the upload is returned as JPEG, as it came (with only the metadata your settings keep)',
+    );
+    expect(largerThanUploadNote({ asked: 'webp', made: 'webp', bytes: 1031, upload: 'gif', uploadBytes: 1000 })).toMatch(/^WebP of this image is 4% larger than the GIF upload, so the upload is returned as GIF,/);
+    expect(largerThanUploadNote({ asked: 'auto', made: 'avif', bytes: 25_000, upload: 'jxl', uploadBytes: 1000 })).toMatch(
+      /^Every format Auto tried is larger than this JPEG XL upload \(the smallest, AVIF, is 25 times the size of it\)/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type CompressResult } from '#server/codec/index';
 import { HANG_GUARD_MS, compress } from './unhurried';
 import { COMPRESSION_PRESETS } from '#contract/presets';
-import { minimalExif } from '#server/codec/metadata/metadata-strip';
+import { minimalExif } from '#codec-core/index';
 import { corpusFiles, readCorpus } from './corpus';
 
 const web = COMPRESSION_PRESETS.find((p) => p.id === 'web')!;

@@ -112,8 +112,12 @@ describe('estimate: size and format', () => {
     expect(e.previewFormat).toBe('png');
     expect((await sharp(e.preview).metadata()).format).toBe('png');
 
+    // Converted, a larger WebP would be handed back as the JPEG, so the estimate says so too (0585); a WebP the
+    // format is required of is estimated as WebP.
     const converted = await estimate(input, { quality: 100, format: 'webp' });
-    expect(converted.keepsOriginal).toBe(false);
+    expect(converted.keepsOriginal).toBe(true);
+    const required = await estimate(input, { quality: 100, format: 'webp', formatRequired: true });
+    expect([required.keepsOriginal, required.format]).toEqual([false, 'webp']);
   });
 
   it('never keeps the upload when the bounds ask for a smaller image, and estimates at that size', async () => {

@@ -6,7 +6,7 @@ import { chromaDetail } from '#codec-core/metrics/chroma';
 import { readCorpus } from './corpus';
 
 async function subsamplingOf(file: string, quality: number): Promise<string | undefined> {
-  const result = await compress(readCorpus(file), { quality, format: 'jpeg', timeoutSeconds: 600 });
+  const result = await compress(readCorpus(file), { quality, format: 'jpeg', timeoutSeconds: 600, formatRequired: true });
   expect(result.output.format).toBe('jpeg');
   return (await sharp(result.data).metadata()).chromaSubsampling;
 }

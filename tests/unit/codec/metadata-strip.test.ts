@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalExif, stripJpegMetadata, stripPngMetadata, withPngText } from '#server/codec/metadata/metadata-strip';
+import { minimalExif, stripJpeg, stripPng } from '#codec-core/index';
+import { withPngText } from '#server/codec/metadata/png-text';
 import { readCorpus } from './corpus';
 
 const GPS_EXIF = {
@@ -17,6 +18,15 @@ function pngChunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
   return Buffer.concat([head, data, crc]);
 }
+
+/** The core's strip as a Buffer, and whether it changed anything. */
+function asResult(input: Buffer, data: Uint8Array | null) {
+  if (!data) return null;
+  const out = Buffer.from(data);
+  return { data: out, changed: !out.equals(input) };
+}
+const stripJpegMetadata = (input: Buffer, orientation: number | undefined) => asResult(input, stripJpeg(input, orientation));
+const stripPngMetadata = (input: Buffer, orientation: number | undefined) => asResult(input, stripPng(input, orientation));
 
 /** Inserts segments right after a JPEG's SOI marker. */
 function withJpegSegments(jpeg: Buffer, ...segments: [number, string][]): Buffer {

@@ -4,8 +4,15 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalExif } from '#server/codec/metadata/metadata-strip';
-import { iptcResource, withJpegMetadata, withPngMetadata, withWebpMetadata } from '#server/codec/metadata/metadata-write';
+import { minimalExif as minimalExifBytes } from '#codec-core/index';
+import { iptcResource, withJpegMetadata, withPngMetadata } from '#server/codec/metadata/metadata-write';
+import { withWebpMetadata as withWebpMetadataBytes } from '#codec-core/index';
+
+const minimalExif = (orientation: number): Buffer => Buffer.from(minimalExifBytes(orientation));
+const withWebpMetadata = (...args: Parameters<typeof withWebpMetadataBytes>): Buffer | null => {
+  const out = withWebpMetadataBytes(...args);
+  return out && Buffer.from(out);
+};
 import { pngChunk as rawPngChunk } from '../../hostile/generators';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');

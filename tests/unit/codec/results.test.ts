@@ -17,7 +17,7 @@ describe('flattenedOnto', () => {
     const input = await rgba(0);
     expect((await sharp(input).metadata()).hasAlpha).toBe(true);
     for (const mode of ['quality', 'size'] as const) {
-      const result = await compress(input, { quality: 80, format: 'jpeg', background: '#336699', mode, targetSize: 100_000 });
+      const result = await compress(input, { quality: 80, format: 'jpeg', background: '#336699', mode, targetSize: 100_000, formatRequired: true });
       expect([result.output.format, result.flattenedOnto]).toEqual(['jpeg', '#336699']);
       // The transparent half shows the background.
       const { data } = await sharp(result.data).extract({ left: 2, top: 6, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
@@ -29,7 +29,7 @@ describe('flattenedOnto', () => {
     const opaque = await rgba(255);
     expect((await sharp(opaque).metadata()).hasAlpha).toBe(true);
     for (const mode of ['quality', 'size'] as const) {
-      const result = await compress(opaque, { quality: 80, format: 'jpeg', background: '#336699', mode, targetSize: 100_000 });
+      const result = await compress(opaque, { quality: 80, format: 'jpeg', background: '#336699', mode, targetSize: 100_000, formatRequired: true });
       expect([result.output.format, result.flattenedOnto]).toEqual(['jpeg', null]);
     }
     const webp = await compress(await rgba(0), { quality: 80, format: 'webp', background: '#336699' });

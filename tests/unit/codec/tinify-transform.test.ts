@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { transformImage, type TransformRequest } from '#server/codec/tinify-transform';
 import { preservedExif } from '#server/codec/metadata/exif-preserve';
-import { withPngText } from '#server/codec/metadata/metadata-strip';
+import { withPngText } from '#server/codec/metadata/png-text';
 import { CORRUPT_MESSAGE } from '#server/codec/errors';
 import { CodecError, type ImageFormat } from '#server/codec/types';
 import { compress } from '#server/codec/index';

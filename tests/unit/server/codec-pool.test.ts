@@ -9,7 +9,7 @@ import { CodecAbandonedError, CodecPool, CodecCrashError, CRASH_MESSAGE, type Co
 import { CODEC_NICENESS, type CodecRequest } from '#server/sandbox/protocol';
 import { CodecError, compress } from '#server/codec/index';
 import { CORRUPT_MESSAGE } from '#server/codec/errors';
-import { codecTimeLimit, type CodecLimits, type ImageFormat } from '#server/codec/planning';
+import { autoSearchSeconds, codecTimeLimit, type CodecLimits, type ImageFormat } from '#server/codec/planning';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { corpusPath } from '../../support/paths';
 import { isAlive, threadNiceness } from '../../support/processes';
@@ -166,7 +166,12 @@ describe('CodecPool', { timeout: 120_000 }, () => {
       return JSON.parse(fs.readFileSync(req.outputPath, 'utf8')) as CodecLimits;
     };
     const auto = { ...DEFAULT_CODEC_SETTINGS, format: 'auto' as const, formats: ['webp', 'avif'] as ImageFormat[], mode: 'size' as const, targetSize: 9_000 };
-    expect(await limitsOf({ settings: auto })).toEqual({ maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: codecTimeLimit(7, 'auto', 'png', ['webp', 'avif'], auto) });
+    expect(await limitsOf({ settings: auto })).toEqual({
+      maxPixels: MAX_INPUT_PIXELS,
+      timeoutSeconds: codecTimeLimit(7, 'auto', 'png', ['webp', 'avif'], auto),
+      // Auto's search budget: what its slowest candidate would get alone (0516).
+      searchSeconds: autoSearchSeconds(7, ['webp', 'avif'], auto),
+    });
     expect(await limitsOf({ inputFormat: 'avif' })).toEqual({ maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: codecTimeLimit(7, 'original', 'avif', undefined, DEFAULT_CODEC_SETTINGS) });
     // Every Auto candidate and size mode's searches cost time: far more than one JPEG encode.
     expect(codecTimeLimit(7, 'auto', 'png', ['webp', 'avif'], auto)).toBeGreaterThan(7 * 8);
@@ -206,7 +211,9 @@ describe('CodecPool', { timeout: 120_000 }, () => {
   });
 
   it('never runs more processes than its size, and reuses them', async () => {
-    const pool = makePool({ size: 2 });
+    // No idle-memory retirement here (its own test below): a process retired for its memory is replaced while it
+    // exits, which is by design and would count as a third process.
+    const pool = makePool({ size: 2, maxIdleRssBytes: Number.MAX_SAFE_INTEGER });
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, pool.pids().length)), 5);
     const files = ['kodim03.png', 'kodim05.png', 'kodim07.png', 'kodim12.png', 'kodim15.png'];

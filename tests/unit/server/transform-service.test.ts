@@ -19,11 +19,19 @@ import { useJobEnvironments } from './jobs/harness';
 /** The codec lane, held: each transformation waits until the test settles it, or its signal aborts. */
 class HeldLane {
   readonly calls: { request: TransformFileRequest; signal?: AbortSignal; settle: (outcome: TransformOutcome | Error) => void }[] = [];
+  private waiting: { count: number; arrived: () => void }[] = [];
   transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
     return new Promise((resolve, reject) => {
       signal?.addEventListener('abort', () => reject(new CodecAbandonedError()), { once: true });
       this.calls.push({ request, signal, settle: (o) => (o instanceof Error ? reject(o) : (fs.writeFileSync(request.outputPath, 'x'), resolve(o))) });
+      for (const w of this.waiting.filter((w) => this.calls.length >= w.count)) w.arrived();
+      this.waiting = this.waiting.filter((w) => this.calls.length < w.count);
     });
+  }
+  /** Resolves once `count` transformations have reached the lane (told by the lane, not polled). */
+  reached(count: number): Promise<void> {
+    if (this.calls.length >= count) return Promise.resolve();
+    return new Promise((arrived) => this.waiting.push({ count, arrived }));
   }
 }
 
@@ -40,9 +48,7 @@ describe('TransformService', () => {
     const lane = new HeldLane();
     const service = new TransformService(new TinifyOutputs(jobService, new JobWaiter(), env.clock), env.blobs, lane, fairUse);
     const key = { id: 'key-1', user_id: 'user-1' } as ApiKeyRow;
-    const next = async (count: number) => {
-      while (lane.calls.length < count) await new Promise((r) => setImmediate(r));
-    };
+    const next = (count: number) => lane.reached(count);
     return { ...env, id, fairUse, lane, service, key, next, images: () => fairUse.userImagesThisMonth('user-1') };
   }
   const webp = { convert: { type: 'image/webp' } };

@@ -150,13 +150,14 @@ export function EndpointIndex({ groups }: { groups: ReferenceGroup[] }) {
       <div className="mt-2 grid gap-4 md:grid-cols-2">
         {groups.map((g) => (
           <div key={g.id}>
-            <a href={`#${g.id}`} className="font-medium text-blue-700 underline">{g.title}</a>
-            <ul className="mt-1 space-y-0.5">
+            {/* Rows at least 44 px tall on phones, 24 px from sm on: touch targets (WCAG 2.5.8) that a thumb can hit. */}
+            <a href={`#${g.id}`} className="inline-flex min-h-11 items-center font-medium text-blue-700 underline sm:min-h-6">{g.title}</a>
+            <ul className="mt-1">
               {g.tags.flatMap((t) => t.operations).map(({ method, path, op }) => (
                 <li key={`${method} ${path}`} className="truncate">
-                  <a href={`#${anchorOf(method, path)}`} className="text-slate-700 hover:text-blue-700 hover:underline" title={op.summary}>
-                    <span className="inline-block w-14 font-mono text-xs uppercase text-slate-600">{method}</span>
-                    <code>{path}</code>
+                  <a href={`#${anchorOf(method, path)}`} className="flex min-h-11 items-center text-slate-700 hover:text-blue-700 hover:underline sm:min-h-6" title={op.summary}>
+                    <span className="inline-block w-14 flex-none font-mono text-xs uppercase text-slate-600">{method}</span>
+                    <code className="min-w-0 truncate">{path}</code>
                   </a>
                 </li>
               ))}

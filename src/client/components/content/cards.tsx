@@ -1,5 +1,5 @@
 // Small presentational cards shared by the content pages and the tool page's testimonials.
-import { Check, Star, BadgeCheck } from 'lucide-react';
+import { Check, Star } from 'lucide-react';
 import { Card } from '#client/components/ui/card.tsx';
 import { Heading, type HeadingLevel } from './heading';
 import { cn } from '#client/lib/cn.ts';
@@ -47,7 +47,7 @@ export function TipCard({ tip, level = 3 }: { tip: Tip; level?: HeadingLevel }) 
   );
 }
 
-/** A customer's words, rating, measured result and name; "verified" is said in words, not only by the badge. */
+/** A customer's words, rating, reported result and name, as the operator published them: no badge vouches for them. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <Card className="h-full">
@@ -58,20 +58,12 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
           ))}
         </div>
         <blockquote className="mt-3 flex-1 text-slate-700">“{testimonial.content}”</blockquote>
-        <p className="mt-4 text-sm font-semibold text-green-800">{testimonial.stats}</p>
+        {testimonial.stats && <p className="mt-4 text-sm font-semibold text-green-800">{testimonial.stats}</p>}
         <figcaption className="mt-3 border-t border-slate-200 pt-3 text-sm">
-          <span className="flex items-center gap-1 font-semibold text-slate-900">
-            {testimonial.name}
-            {testimonial.verified && (
-              <>
-                <BadgeCheck className="h-4 w-4 text-blue-700" aria-hidden="true" />
-                <span className="sr-only">(verified customer)</span>
-              </>
-            )}
-          </span>
-          <span className="block text-slate-600">
-            {testimonial.role}, {testimonial.company}
-          </span>
+          <span className="block font-semibold text-slate-900">{testimonial.name}</span>
+          {(testimonial.role || testimonial.company) && (
+            <span className="block text-slate-600">{[testimonial.role, testimonial.company].filter(Boolean).join(', ')}</span>
+          )}
         </figcaption>
       </figure>
     </Card>
@@ -82,7 +74,7 @@ export function TestimonialList({ testimonials }: { testimonials: readonly Testi
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {testimonials.map((t) => (
-        <li key={t.id}>
+        <li key={`${t.name}-${t.content.slice(0, 40)}`}>
           <TestimonialCard testimonial={t} />
         </li>
       ))}

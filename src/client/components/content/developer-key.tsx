@@ -19,7 +19,7 @@ export function DeveloperKey({ apiKey, onKey }: { apiKey: string | null; onKey: 
   if (!user) {
     body = (
       <p>
-        <Link href="/auth" className="font-medium text-blue-700 underline">Sign in</Link> (free) to create a key here: every example on this page then
+        <Link href="/auth?next=/developers" className="font-medium text-blue-700 underline">Sign in</Link> (free) to create a key here: every example on this page then
         carries it, ready to paste.
       </p>
     );

@@ -3,16 +3,18 @@
 // page's single <main> (the skip link's target) and the footer. The variants differ only at the header's end:
 // - tool (/): greeting, Dashboard link, avatar and Sign out, or "Guest Mode" and Sign In; the header stays in view.
 // - site (marketing, legal, blog, help, developers): Sign In, or the account without a greeting.
-// - focused (/auth, /dashboard): no Sign In (it is the page itself), no Dashboard link; signing out leaves for /.
+// - focused (/auth): no Sign In (it is the page itself), no Dashboard link; signing out leaves for /.
+// - dashboard: as focused, plus "Back to Compressor" (a link to /), the way back our product description names.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
 import { useAuth } from '#client/api/account.ts';
 import { cn } from '#client/lib/cn.ts';
 import { AccountNav, GuestNav } from './account-nav';
 import { BrandLink, SkipLink } from './brand';
 import { SiteFooter } from './site-footer';
 
-export type PageShellVariant = 'tool' | 'site' | 'focused';
+export type PageShellVariant = 'tool' | 'site' | 'focused' | 'dashboard';
 
 interface VariantLayout {
   sticky: boolean;
@@ -21,6 +23,8 @@ interface VariantLayout {
   /** What a guest sees at the end of the header. */
   guest: 'badge-and-sign-in' | 'sign-in' | null;
   signOutTo?: string;
+  /** A "Back to Compressor" link (to /) at the header's end. */
+  backToTool?: boolean;
 }
 
 const VARIANTS: Record<PageShellVariant, VariantLayout> = {
@@ -29,6 +33,7 @@ const VARIANTS: Record<PageShellVariant, VariantLayout> = {
   // Only /dashboard shows a signed-in header here (/auth sends a signed-in visitor away), and after signing out
   // there is nothing left on it for a guest.
   focused: { sticky: false, greet: false, dashboardLink: false, guest: null, signOutTo: '/' },
+  dashboard: { sticky: false, greet: false, dashboardLink: false, guest: null, signOutTo: '/', backToTool: true },
 };
 
 /** `phone`: also shown below the md breakpoint, where the header has room for one link. */
@@ -71,7 +76,15 @@ function PageHeader({ variant }: { variant: PageShellVariant }) {
           <BrandLink />
           <SiteNav />
         </div>
-        <HeaderEnd layout={layout} />
+        <div className="flex flex-none items-center gap-3">
+          {layout.backToTool && (
+            <Link href="/" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-blue-700 hover:underline" data-testid="back-to-compressor">
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Back to Compressor</span>
+            </Link>
+          )}
+          <HeaderEnd layout={layout} />
+        </div>
       </div>
     </header>
   );

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { Job } from '#contract/api';
 import { FORMAT_LABELS, OUTPUT_FORMATS, type OutputFormat } from '#contract/settings';
-import { useRecompress, type Retune } from '#client/api/jobs.ts';
-import type { EstimateFrom } from '#client/api/estimate.ts';
+import { useRecompress } from '#client/api/jobs.ts';
+import type { AdjustRunner } from '#client/api/job-source.ts';
 import { ApiRequestError, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
@@ -42,12 +42,6 @@ export function recompressChanges(job: Job, quality: number, format: OutputForma
 function estimateSettings(quality: number, format: OutputFormat, control: ControlSettings): EstimateSettings {
   const { metadata: _metadata, ...rest } = apiSettings(control);
   return { quality, format, ...rest };
-}
-
-/** Where the re-tune and its estimate run: the server unless the job source says otherwise (private mode). */
-export interface AdjustRunner {
-  retune: Retune;
-  estimateFrom: EstimateFrom;
 }
 
 export interface AdjustDialogProps {

@@ -1,7 +1,7 @@
 // The settings card: one line that says what the next upload will do ("Quality 80 · Keep original format · metadata
 // removed · original size") and a Change button that opens the rest. Open or closed is remembered for the visit
 // (the tab); a setting with a problem opens it, so the field marked red is always in sight.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ChevronDown, Settings2 } from 'lucide-react';
 import type { Preset } from '#contract/api';
 import { cn } from '#client/lib/cn.ts';
@@ -20,6 +20,10 @@ export interface CompressionSettingsProps {
   onChange: (next: Settings) => void;
   /** Private mode: the controls say what the browser cannot do. */
   onDevice?: boolean;
+  /** Said under the summary when finished files were made with other settings ("Changes apply to new files" and Re-compress all). */
+  pending?: ReactNode;
+  /** Told when the card opens or closes (the Done bar steps aside only for the open settings). */
+  onOpenChange?: (open: boolean) => void;
 }
 
 export const SETTINGS_OPEN_KEY = 'imagesqueeze.settings-open';
@@ -41,10 +45,11 @@ function storeOpen(open: boolean): void {
 }
 
 // Until /api/compression-presets answers, the contract's own presets (the same the server serves): the choice never jumps.
-export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onChange, onDevice = false }: CompressionSettingsProps) {
+export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onChange, onDevice = false, pending, onOpenChange }: CompressionSettingsProps) {
   const [opened, setOpened] = useState(storedOpen);
   const problem = formatModeProblem(value.format, value.control.mode) !== null || Object.keys(controlProblems(value.control)).length > 0;
   const open = opened || problem;
+  useEffect(() => onOpenChange?.(open), [open, onOpenChange]);
   const toggle = () => {
     storeOpen(!open);
     setOpened(!open);
@@ -67,13 +72,14 @@ export function CompressionSettings({ presets = COMPRESSION_PRESETS, value, onCh
             title={problem ? 'Fix the marked settings first' : undefined}
             aria-expanded={open}
             aria-controls="settings-body"
-            className="inline-flex items-center gap-1 rounded font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 disabled:no-underline disabled:opacity-60"
+            className="inline-flex min-h-11 items-center gap-1 rounded font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 disabled:no-underline disabled:opacity-60 sm:min-h-0"
             data-testid="settings-toggle"
           >
             {open ? 'Done' : 'Change'}
             <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
           </button>
         </div>
+        {pending}
       </CardHeader>
       {open && (
         <CardContent id="settings-body">

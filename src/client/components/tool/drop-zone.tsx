@@ -1,19 +1,15 @@
 // The upload drop zone: drag and drop, click to browse, or paste. It checks files against the caller's limits and
-// hands the accepted ones to `onUpload`; the page does the sending.
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+// hands the accepted ones and the refused ones to `onUpload`; the page does the sending and lists the refused files
+// in the file list (not here), while the zone says in one line, in view, what the last drop did.
+import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { AlertCircle, ImagePlus, Loader2, Upload } from 'lucide-react';
 import type { UploadConfig } from '#contract/api';
 import { fileTooLargeMessage } from '#contract/messages';
-import type { RefusedFile, UploadSending } from '#client/api/jobs.ts';
-import { ACCEPT_ATTRIBUTE, carriesFiles, checkFiles, dragAcceptable, filesOfDrop } from '#client/lib/file-drop.ts';
+import type { UploadSending } from '#client/api/jobs.ts';
+import { ACCEPT_ATTRIBUTE, carriesFiles, checkFiles, dragAcceptable, filesOfDrop, type Refusal } from '#client/lib/file-drop.ts';
 import { describeProgress } from '#client/lib/upload.ts';
 import { cn } from '#client/lib/cn.ts';
 import { DEFAULT_UPLOAD_CONFIG, sizeHint, toastSignInRequired } from '#client/lib/upload-limits.ts';
-
-export interface UploadError {
-  filename: string;
-  messages: string[];
-}
 
 export interface DropZoneProps {
   /** The caller's limits; the guest defaults until they are known. */
@@ -22,14 +18,15 @@ export interface DropZoneProps {
   uploading: boolean;
   /** How far the upload under way has got, once it has started sending. */
   progress: UploadSending | null;
-  /** Sends the accepted files; resolves to those the server refused, listed with the drop's own refusals. */
-  onUpload: (files: File[]) => Promise<RefusedFile[]>;
+  /** Takes a drop: the files to send (those that fit the batch) and those refused, with their reasons. */
+  onUpload: (files: File[], refused: Refusal[]) => void;
+  /** What the last drop did, said in the zone (in view): "Added 10 of 12 ...". */
+  notice?: ReactNode;
 }
 
 type DragState = 'idle' | 'accept' | 'reject';
 
-export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uploading, progress, onUpload }: DropZoneProps) {
-  const [errors, setErrors] = useState<UploadError[]>([]);
+export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uploading, progress, onUpload, notice }: DropZoneProps) {
   const [drag, setDrag] = useState<DragState>('idle');
   const inputRef = useRef<HTMLInputElement>(null);
   // Entering a child fires dragenter on it before dragleave on the parent: a count of the entered elements tells
@@ -38,13 +35,10 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
 
   const take = useCallback(
     (files: File[]) => {
+      if (files.length === 0) return;
       const { accepted, refused } = checkFiles(files, config);
-      setErrors(refused.map((r) => ({ filename: r.file.name, messages: r.messages })));
       if (!isAuthenticated && refused.some((r) => r.messages.includes(fileTooLargeMessage(config.maxFileSize)))) toastSignInRequired();
-      if (accepted.length === 0) return;
-      void onUpload(accepted).then((serverRefused) => {
-        if (serverRefused.length) setErrors((prev) => [...prev, ...serverRefused.map((r) => ({ filename: r.filename, messages: [r.message] }))]);
-      });
+      onUpload(accepted, refused);
     },
     [config, isAuthenticated, onUpload],
   );
@@ -119,7 +113,7 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
         data-testid="drop-zone"
         data-state={uploading ? 'uploading' : isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'dragging' : 'idle'}
         className={cn(
-          'relative flex min-h-56 cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-4 py-10 text-center transition-colors',
+          'relative flex min-h-44 cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:min-h-56 sm:py-10',
                     isDragReject
             ? 'border-red-500 bg-red-50'
             : isDragAccept
@@ -151,7 +145,7 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
         />
         <span
           className={cn(
-            'mb-4 flex h-14 w-14 items-center justify-center rounded-full',
+            'mb-2 flex h-12 w-12 items-center justify-center rounded-full sm:mb-4 sm:h-14 sm:w-14',
             isDragReject ? 'bg-red-100 text-red-700' : isDragAccept ? 'bg-green-100 text-green-700' : 'bg-blue-100 text-blue-700',
           )}
         >
@@ -165,13 +159,25 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
           type="button"
           aria-disabled={uploading || undefined}
           aria-describedby="drop-zone-formats drop-zone-hint"
-          className="mt-4 inline-flex h-10 items-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
+          className="mt-3 inline-flex h-11 items-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
         >
           <ImagePlus className="h-4 w-4" aria-hidden="true" />
           Choose images
         </button>
+        {notice && (
+          // Inside the zone, right under its button: where the user is looking after a drop, on any screen.
+          <p
+            role="status"
+            onClick={(event) => event.stopPropagation()}
+            className="mt-3 flex cursor-default items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-left text-sm text-amber-900"
+            data-testid="drop-notice"
+          >
+            <AlertCircle className="mt-0.5 h-4 w-4 flex-none" aria-hidden="true" />
+            <span>{notice}</span>
+          </p>
+        )}
         <div id="drop-zone-formats" className="mt-4 flex flex-wrap items-center justify-center gap-2 text-xs text-slate-700">
-          {['JPEG', 'JPG', 'PNG', 'WebP', 'AVIF'].map((f) => (
+          {['JPEG', 'JPG', 'PNG', 'WebP', 'AVIF', 'HEIC', 'GIF', 'SVG'].map((f) => (
             <span key={f} className="rounded-full bg-slate-100 px-2.5 py-1 font-medium">
               {f}
             </span>
@@ -211,21 +217,6 @@ export function DropZone({ config = DEFAULT_UPLOAD_CONFIG, isAuthenticated, uplo
           </div>
         )}
       </div>
-      {errors.length > 0 && (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="upload-errors">
-          <p className="flex items-center gap-2 font-semibold">
-            <AlertCircle className="h-4 w-4" aria-hidden="true" />
-            Upload errors:
-          </p>
-          <ul className="mt-2 space-y-1">
-            {errors.map((e, i) => (
-              <li key={`${e.filename}-${i}`}>
-                <span className="font-medium break-all">{e.filename}</span>: {e.messages.join(', ')}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
     </section>
   );
 }

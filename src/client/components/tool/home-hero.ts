@@ -6,13 +6,13 @@
 import { RETENTION_TEXT } from '#client/content/limits-text.ts';
 
 export const HOME_TITLE = 'Compress JPEG, PNG, WebP and AVIF images';
-export const HOME_LEAD = `Smaller files at the same visual quality. Free, private, and deleted automatically ${RETENTION_TEXT}.`;
+export const HOME_LEAD = `Smaller files at the same visual quality. Free, deleted automatically ${RETENTION_TEXT}, or never uploaded in private mode.`;
 
 /** Whole class names (the stylesheet build finds them here), shared by the page and its static copy. */
 export const HOME_CLASSES = {
-  main: 'mx-auto max-w-6xl space-y-8 px-4 py-6 sm:py-8',
+  main: 'mx-auto max-w-6xl space-y-4 px-4 py-4 sm:space-y-8 sm:py-8',
   hero: 'text-center',
-  title: 'text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl',
+  title: 'text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl',
   lead: 'mx-auto mt-2 max-w-2xl text-slate-600',
 } as const;
 

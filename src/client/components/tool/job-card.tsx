@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, RotateCcw, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Download, Eye, FileImage, Loader2, RotateCcw, ShieldCheck, SlidersHorizontal, Trash2, XCircle } from 'lucide-react';
 import type { Job } from '#contract/api';
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime, formatDimensions, formatExpiry, formatFileSize, perceptualScoreText, perceptualVerdict, savingPercent } from '#client/lib/format.ts';
@@ -19,6 +19,8 @@ export interface JobCardProps {
   /** Opens the re-tune panel for a finished or failed job. */
   onAdjust?: (job: Job) => void;
   removing?: boolean;
+  /** Made in private mode: tagged "On this device", with no deletion countdown (nothing is on a server to delete). */
+  onDevice?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ function Thumbnail({ job }: { job: Job }) {
   );
 }
 
-export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removing }: JobCardProps) {
+export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removing, onDevice = false }: JobCardProps) {
   const style = statusStyle(job.status);
   const status = (job.status in STATUS_ICONS ? job.status : 'pending') as keyof typeof STATUS_ICONS;
   const Icon = STATUS_ICONS[status];
@@ -199,12 +201,19 @@ export function JobCard({ job, onDownload, onCompare, onRemove, onAdjust, removi
           </p>
         )}
 
-        <p className="hidden text-xs text-slate-600 sm:block">
-          Files deleted{' '}
-          <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
-            {formatExpiry(job.expiresAt)}
-          </time>
-        </p>
+        {onDevice ? (
+          <p className="flex items-center gap-1 text-xs font-medium text-green-800" data-testid="on-device-tag">
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
+            On this device<span className="hidden font-normal text-slate-600 sm:inline"> · gone when you close the tab</span>
+          </p>
+        ) : (
+          <p className="hidden text-xs text-slate-600 sm:block">
+            Files deleted{' '}
+            <time dateTime={job.expiresAt} title={formatDateTime(job.expiresAt)}>
+              {formatExpiry(job.expiresAt)}
+            </time>
+          </p>
+        )}
 
         <div className="mt-auto flex flex-wrap gap-2">
           {completed ? (

@@ -1,6 +1,6 @@
 // The files under the drop zone: titled by state, with the batch's total, Clear All and Download All in one row, then a
 // card per file (a compact row on phones). The page runs the requests.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Download, Images, Loader2, Trash2 } from 'lucide-react';
 import type { Job } from '#contract/api';
 import { downloadJob } from '#client/lib/download.ts';
@@ -30,9 +30,13 @@ export interface JobsGridProps {
   keptNote?: string;
   /** Saves one result (the server's download unless told otherwise). */
   onDownload?: (job: Job) => void;
+  /** The rows of files a drop did not add, shown first: errors live in the list, with the files. */
+  notAdded?: ReactNode;
+  /** Private mode's results: kept in this tab, never on a server. */
+  onDevice?: boolean;
 }
 
-export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote, onDownload = (j) => void downloadJob(j) }: JobsGridProps) {
+export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onClearAll, clearing, onDownloadAll, downloading, keptNote, onDownload = (j) => void downloadJob(j), notAdded, onDevice = false }: JobsGridProps) {
   const completed = jobs.filter((j) => j.status === 'completed').length;
   const [confirmingClear, setConfirmingClear] = useState(false);
   const total = resultsTotalText(jobs);
@@ -85,6 +89,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
           </Button>
         </div>
       </Dialog>
+      {notAdded}
       {jobs.length > 0 && (
         // Phones show compact rows without the per-card retention line: it is said once here.
         <p className="-mt-2 text-xs text-slate-600 sm:hidden">Files are {keptNote ?? `deleted automatically ${RETENTION_TEXT}`}.</p>
@@ -106,6 +111,7 @@ export function JobsGrid({ jobs, onCompare, onRemove, onAdjust, removingId, onCl
                     onRemove={onRemove}
                     onAdjust={onAdjust}
                     removing={removingId === job.id}
+                    onDevice={onDevice}
                   />
                 </div>
               </li>

@@ -12,7 +12,7 @@ const NOTES: Record<OutputFormat, string> = {
   webp: 'Shown by all current browsers; some older desktop apps cannot open it.',
   avif: 'The smallest files. Shown by current Chrome, Edge, Firefox and Safari (16.4 and later); older browsers and apps cannot open it.',
   jxl: 'Smaller still, and a JPEG kept lossless is recompressed about 20% smaller. Shown by Safari 17 and later and Chrome 155 and later; most other apps cannot open it yet.',
-  auto: 'Per image, the smallest file at the same visual quality, among the formats this browser can show.',
+  auto: 'Per image, the smallest file at the same visual quality, among AVIF, WebP, JPEG and PNG: formats every current major browser shows. JPEG XL only when you choose it above.',
 };
 
 export function OutputFormatChoice({
@@ -56,9 +56,13 @@ export function OutputFormatChoice({
       </select>
       <p id="output-format-note" className="mt-2 text-xs text-slate-600">
         {value.format === 'auto' && value.autoFor === 'apps' ? 'Per image, the smaller of JPEG and PNG at the same visual quality.' : NOTES[value.format]}
-        {value.format === 'auto' && value.autoFor === 'web' && shown && <> This browser: {shown.map((f) => FORMAT_LABELS[f]).join(', ')}.</>}
         {onDevice && (value.format === 'png' || value.format === 'original' || value.format === 'auto') && (
-          <> On this device PNG colours are reduced by a different quantiser than ours: sizes come out close to, not exactly, the server&rsquo;s.</>
+          // The isolated private page runs the server's quantiser; only its final optimiser differs (decision 0563).
+          <>
+            {globalThis.crossOriginIsolated === true
+              ? ' On this device PNG colours are reduced as ours are, and stored by another build of our optimiser: sizes come out close to the server’s, usually a few percent apart.'
+              : ' On this device PNG colours are reduced by a different quantiser than ours: sizes come out close to, not exactly, the server’s.'}
+          </>
         )}
         {unsupported && <strong className="text-red-700"> This browser cannot show {FORMAT_LABELS[value.format]}; the files still download.</strong>}
       </p>
@@ -83,7 +87,7 @@ export function OutputFormatChoice({
 }
 
 const AUTO_TARGETS: Array<[AutoTarget, string, string]> = [
-  ['web', 'For websites', 'AVIF and WebP allowed: the smallest files, shown by current browsers.'],
+  ['web', 'For websites', 'AVIF, WebP, JPEG or PNG: the smallest file every current browser shows. Never JPEG XL.'],
   ['apps', 'For email and apps', 'JPEG or PNG only: opens in every mail client, marketplace and older app.'],
 ];
 

@@ -6,11 +6,14 @@ import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } fr
 import { DEFAULT_CONTROL, controlFields, loadStoredControl, type ControlSettings } from './control';
 
 /**
- * Where Auto's results go next: `web` lets it pick any format this browser shows (AVIF and WebP included); `apps`
- * limits it to JPEG and PNG, which every mail client, marketplace and older desktop app opens (sent as the API's
- * `formats`: docs/decisions/0426-one-settings-model.md).
+ * Where Auto's results go next: `web` lets it pick among the formats every current major browser shows (AVIF, WebP,
+ * JPEG, PNG), whatever the uploader's own browser shows, since a website's visitors use all of them; JPEG XL only
+ * when chosen as the format (docs/decisions/0551-auto-for-websites-by-audience.md). `apps` limits it to JPEG and PNG,
+ * which every mail client, marketplace and older desktop app opens (sent as the API's `formats`:
+ * docs/decisions/0426-one-settings-model.md).
  */
 export type AutoTarget = 'web' | 'apps';
+export const WEB_FORMATS = 'avif,webp,jpeg,png';
 export const APPS_FORMATS = 'jpeg,png';
 
 export interface CompressionSettings {
@@ -36,9 +39,10 @@ export const DEFAULT_SETTINGS: CompressionSettings = {
   autoFor: 'web',
 };
 
-/** The upload's further form fields: the control settings, and Auto's JPEG/PNG-only candidates when asked for. */
+/** The upload's further form fields: the control settings, and Auto's candidates for where the files go. */
 export function uploadFields(settings: Pick<CompressionSettings, 'control' | 'format' | 'autoFor'>): Record<string, string> {
-  return { ...controlFields(settings.control), ...(settings.format === 'auto' && settings.autoFor === 'apps' ? { formats: APPS_FORMATS } : {}) };
+  const formats: Record<string, string> = settings.format === 'auto' ? { formats: settings.autoFor === 'apps' ? APPS_FORMATS : WEB_FORMATS } : {};
+  return { ...controlFields(settings.control), ...formats };
 }
 
 type QualityChoice = Pick<CompressionSettings, 'quality' | 'type' | 'custom'>;

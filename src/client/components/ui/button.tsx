@@ -8,7 +8,8 @@ const variants = {
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
 } as const;
 
-const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
+// Phones get 44 px touch targets (Apple's 44 pt); from the sm breakpoint on, the compact desktop heights.
+const sizes = { sm: 'h-11 px-3 text-sm sm:h-8', md: 'h-11 px-4 text-sm sm:h-10', lg: 'h-12 px-6 text-base' } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;

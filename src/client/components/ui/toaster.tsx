@@ -6,7 +6,7 @@ import { cn } from '#client/lib/cn.ts';
 export function Toaster() {
   const t = useCurrentToast();
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:justify-end">
+    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--docked-bar-height,0px))] z-50 flex justify-center px-4 sm:justify-end">
       {t && (
         <div
           key={t.id}

@@ -114,13 +114,12 @@ export const PRIVACY_DATA_CATEGORIES: PrivacyDataCategory[] = [
 ];
 
 export const PRIVACY_SECURITY_MEASURES = [
-  'All connections are encrypted with TLS 1.3.',
-  'Stored files and data are encrypted at rest with AES-256.',
+  'Served over HTTPS, all connections are encrypted with TLS 1.3 with current browsers.',
+  'Webhook signing secrets are stored encrypted with AES-256-GCM; uploaded files are not kept beyond their deletion deadline.',
   'Passwords are hashed with Argon2id; we never store or see them in plain text.',
   'Every file, preview and download is tied to its owner; no one else can reach it.',
   `Files are deleted automatically ${RETENTION_TEXT}, with no manual step involved.`,
   'Administrative access requires multi-factor authentication and is logged.',
-  'Our controls are audited under SOC 2 Type II.',
 ];
 
 export const PRIVACY_RIGHTS: PrivacyRight[] = [

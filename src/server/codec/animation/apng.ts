@@ -5,17 +5,7 @@
 // decodes; the frames are then composited onto the canvas as the APNG specification says, one full RGBA picture
 // per frame. docs/decisions/0408-animated-png.md.
 import { animationOverLimit } from '#server/codec/input/animation-header';
-import { walkPng, type PngChunk } from '#server/codec/metadata/png-chunks';
-import { pngChunk } from '#server/codec/metadata/metadata-strip';
-
-export interface ApngHeader {
-  width: number;
-  height: number;
-  /** acTL's frame count. */
-  frames: number;
-  /** acTL's play count: 0 loops forever. */
-  loop: number;
-}
+import { apngHeader, PNG_SIGNATURE, pngChunk, walkPng, type ApngHeader, type PngChunk } from '#codec-core/index';
 
 export interface ApngFrame {
   width: number;
@@ -34,39 +24,18 @@ export interface ApngFrame {
 
 export class ApngError extends Error {}
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Chunks before the image data that decide how its bytes decode to colours: copied into each frame's PNG. */
 const SHARED_CHUNKS = new Set(['PLTE', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'cICP']);
-
-const isPng = (buf: Buffer) => buf.length > 8 && buf.subarray(0, 8).equals(PNG_SIGNATURE);
-
-/** acTL's counts with IHDR's canvas, or null for a PNG without acTL before its image data (a still PNG). */
-export function apngHeader(buf: Buffer): ApngHeader | null {
-  if (!isPng(buf)) return null;
-  // Only the chunks up to the first IDAT: acTL must come before it, and the rest need not be complete here.
-  let pos = 8;
-  let canvas: { width: number; height: number } | null = null;
-  while (pos + 8 <= buf.length) {
-    const length = buf.readUInt32BE(pos);
-    const type = buf.toString('latin1', pos + 4, pos + 8);
-    const data = pos + 8;
-    if (type === 'IDAT' || data + length > buf.length) return null;
-    if (type === 'IHDR' && length >= 8) canvas = { width: buf.readUInt32BE(data), height: buf.readUInt32BE(data + 4) };
-    if (type === 'acTL' && length >= 8 && canvas) return { ...canvas, frames: buf.readUInt32BE(data), loop: buf.readUInt32BE(data + 4) };
-    pos = data + length + 4;
-  }
-  return null;
-}
 
 const dataOf = (buf: Buffer, c: PngChunk) => buf.subarray(c.data, c.data + c.length);
 
 /** Every frame's control and data; throws ApngError on anything the specification does not allow. */
-export function apngFrames(buf: Buffer, header: ApngHeader): { frames: ApngFrame[]; shared: Buffer[]; ihdr: Buffer } {
+export function apngFrames(buf: Buffer, header: ApngHeader): { frames: ApngFrame[]; shared: Uint8Array[]; ihdr: Buffer } {
   const chunks = walkPng(buf);
   if (!chunks) throw new ApngError('the file ends before its last chunk');
   const ihdr = chunks[0]?.type === 'IHDR' && chunks[0].length === 13 ? dataOf(buf, chunks[0]) : null;
   if (!ihdr) throw new ApngError('no image header');
-  const shared: Buffer[] = [];
+  const shared: Uint8Array[] = [];
   const frames: ApngFrame[] = [];
   let current: ApngFrame | null = null;
   let sequence = 0;
@@ -101,11 +70,11 @@ export function apngFrames(buf: Buffer, header: ApngHeader): { frames: ApngFrame
 }
 
 /** One frame's data as a PNG of its own: the upload's header at the frame's size, its colour chunks, the data. */
-export function framePng(frame: ApngFrame, ihdr: Buffer, shared: Buffer[]): Buffer {
+export function framePng(frame: ApngFrame, ihdr: Buffer, shared: Uint8Array[]): Buffer {
   const header = Buffer.from(ihdr);
   header.writeUInt32BE(frame.width, 0);
   header.writeUInt32BE(frame.height, 4);
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), ...shared, pngChunk('IDAT', Buffer.concat(frame.data)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Uint8Array.from(PNG_SIGNATURE), pngChunk('IHDR', header), ...shared, pngChunk('IDAT', Buffer.concat(frame.data)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /**

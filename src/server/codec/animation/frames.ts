@@ -8,7 +8,8 @@ import { toCodecError } from '#server/codec/errors';
 import { animationOverLimit } from '#server/codec/input/animation-header';
 import { sniffInputFormat } from '#server/codec/input/sniff';
 import { FAIL_ON, sharp, type Metadata, type Sharp } from '#server/codec/sharp-setup';
-import { apngFrames, ApngError, apngHeader, composite, framePng } from './apng';
+import { apngHeader } from '#codec-core/index';
+import { apngFrames, ApngError, composite, framePng } from './apng';
 
 export type AnimatedFormat = 'gif' | 'webp' | 'png';
 

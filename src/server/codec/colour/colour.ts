@@ -2,7 +2,7 @@
 // profile is removed with the rest of the metadata and viewers then assume sRGB. The aim is the
 // colours a browser shows for the original, not a print shop's idea of them.
 import type { Metadata, Sharp, SharpOptions } from '#server/codec/sharp-setup';
-import { payloadStartsWith, walkJpeg } from '#server/codec/metadata/jpeg-segments';
+import { payloadStartsWith, walkJpeg } from '#codec-core/index';
 import { hasIntentTables, relativeToSrgb } from './relative-intent';
 import { sharp } from '#server/codec/sharp-setup';
 

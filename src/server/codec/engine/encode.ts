@@ -1,13 +1,13 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
 import type { Sharp } from '#server/codec/sharp-setup';
-import { basePolicy, type EncodeParams, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
+import { basePolicy, withWebpMetadata, type EncodeParams, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
 import { openSrgb8 } from '#server/codec/colour/colour';
 import { ENCODERS, type EncodedImage } from '#server/codec/encoders/index';
 import { toCodecError } from '#server/codec/errors';
 import { keepsProfile, keptBlocks } from '#server/codec/metadata/metadata-policy';
 import { withHeifMetadata } from '#server/codec/metadata/heif-metadata';
-import { hasBlocks, withJpegMetadata, withPngMetadata, withWebpMetadata } from '#server/codec/metadata/metadata-write';
+import { hasBlocks, withJpegMetadata, withPngMetadata } from '#server/codec/metadata/metadata-write';
 import { preservedBlocks } from '#server/codec/metadata/preserve';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import type { SharpImage } from './open';
@@ -108,7 +108,8 @@ async function encodeOnce(job: SharpImage, format: ImageFormat, settings: Encode
   const encoded = await encoder.encode(decoded, request);
   const write = { jpeg: withJpegMetadata, png: withPngMetadata, webp: withWebpMetadata, avif: withHeifMetadata }[format];
   // Our encoders' own files always walk; were one not to, it would go out without metadata rather than not at all.
-  return { ...encoded, data: write(encoded.data, blocks) ?? encoded.data };
+  const written = write(encoded.data, blocks);
+  return { ...encoded, data: written ? asBuffer(written) : encoded.data };
 }
 
 export const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));

@@ -3,7 +3,7 @@
 // colour conversion, metadata policies and every encoder work on it exactly as on any other upload.
 import type { Metadata } from '#server/codec/sharp-setup';
 import { CodecError, CORRUPT_MESSAGE } from '#codec-core/index';
-import { decodeHeic } from '#server/codec/heic/decode-heic';
+import { decodeHeic, releaseDecoderMemory } from '#server/codec/heic/decode-heic';
 import { keptBlocks } from '#server/codec/metadata/metadata-policy';
 import { withPngMetadata } from '#server/codec/metadata/metadata-write';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
@@ -23,10 +23,12 @@ async function containerMetadata(input: Buffer): Promise<Metadata> {
 /** The HEIC's pixels as a lossless PNG (level 0: it is read once and thrown away) with the upload's metadata. */
 export async function heicAsPng(input: Buffer, maxPixels: number): Promise<Buffer> {
   const header = await containerMetadata(input);
-  const { width, height, data, hasAlpha } = await decodeHeic(input, maxPixels);
-  let pixels = sharp(data, { raw: { width, height, channels: 4 } });
-  if (!hasAlpha) pixels = pixels.removeAlpha();
-  const png = await pixels.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+  // Written while libheif still holds the pixels (no copy of them is made), then released.
+  const png = await decodeHeic(input, maxPixels, ({ width, height, channels, data }) =>
+    sharp(data, { raw: { width, height, channels } }).png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer(),
+  );
+  releaseDecoderMemory();
+  const { width, height } = (await sharp(png).metadata()) as { width: number; height: number };
   // HEIF rotates with its own boxes (irot, imir), which libheif has applied; an EXIF orientation in a HEIC is only
   // informative (ISO/IEC 23008-12) and must not turn the pixels again, so it is written as 1.
   const blocks = keptBlocks(header, 'keep-all', { orientation: 1, dimensions: { width, height }, icc: true });

@@ -1,17 +1,17 @@
 // Opening an upload in the codec process: sniffed, its header read by libvips, and refused before any decoding when
 // it is not a format we take, animated, or over the pixel limits.
 import type { Metadata } from '#server/codec/sharp-setup';
-import { MAX_PNG_PIXELS } from '#contract/limits';
+import { MAX_AVIF_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
 import type { CodecLimits, CodecSettings, ImageFormat, OpenImage } from '#codec-core/index';
-import { boundsOf, CodecError, CORRUPT_MESSAGE, pngTooLargeError, tooManyPixelsError, UNSUPPORTED_MESSAGE } from '#codec-core/index';
+import { apngHeader, avifTooLargeError, boundsOf, CodecError, CORRUPT_MESSAGE, pngTooLargeError, tooManyPixelsError, UNSUPPORTED_MESSAGE } from '#codec-core/index';
 import { Deadline } from '#server/codec/deadline';
 import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import { sniffInputFormat } from '#server/codec/input/sniff';
-import { apngHeader } from '#server/codec/animation/apng';
 import { heicAsPng } from './open-heic';
 import { jxlToolsAvailable } from '#server/codec/jxl/libjxl-tools';
 import { jxlAsPng } from './open-jxl';
+import { droppedFeatureNotes, refuseUnsupportedFeature } from '#server/codec/input/unsupported-features';
 import { svgAsPng } from './open-svg';
 
 export type DecodeStrictness = typeof FAIL_ON | 'warning';
@@ -71,6 +71,8 @@ export async function openImage(bytes: Uint8Array, given: CodecSettings, limits:
   const settings = await encodableHere(given);
   const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sniffed = sniffInputFormat(upload);
+  // A valid file using a feature we cannot keep is named for it, before a decoder calls it damaged.
+  refuseUnsupportedFeature(upload);
   if (!sniffed) throw new CodecError('unsupported-format', UNSUPPORTED_MESSAGE);
   // libvips reads only an APNG's default image: an animated PNG is the animation engine's (0408), never a still here.
   if (sniffed === 'png' && (apngHeader(upload)?.frames ?? 1) > 1) throw new CodecError('unsupported-format', ANIMATED_MESSAGE);
@@ -90,10 +92,16 @@ export async function openImage(bytes: Uint8Array, given: CodecSettings, limits:
     if (((format === 'png' && !decodedFrom) || outputsPng) && meta.width! * meta.height! > MAX_PNG_PIXELS) {
       throw pngTooLargeError(meta.width!, meta.height!, MAX_PNG_PIXELS);
     }
+    // libaom's memory: an AVIF asked for past its limit fails at once, naming it (Auto leaves AVIF out instead).
+    const out = boundsOf(upright, settings) ?? upright;
+    const outputsAvif = settings.format === 'avif' || (settings.format === 'original' && format === 'avif');
+    if (outputsAvif && out.width * out.height > MAX_AVIF_PIXELS) throw avifTooLargeError(out.width, out.height, MAX_AVIF_PIXELS);
+    const notes = droppedFeatureNotes(upload);
     return {
       input,
       format,
       ...(decodedFrom && { decodedFrom, upload }),
+      ...(notes.length && { notes }),
       upright: { width: upright.width, height: upright.height },
       hasAlpha: meta.hasAlpha === true,
       bounded: boundsOf(upright, settings),

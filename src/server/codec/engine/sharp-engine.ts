@@ -1,9 +1,9 @@
 // The sharp (libvips) engine: the codec core's Engine for the server's codec processes.
-import { basePolicy, type Engine } from '#codec-core/index';
-import { djxlToPng, isJxl } from '#server/codec/jxl/libjxl-tools';
+import { basePolicy, stripForPassOn, type Engine } from '#codec-core/index';
+import { isJxl } from '#codec-core/index';
+import { djxlToPng } from '#server/codec/jxl/libjxl-tools';
 import { preservesAny } from '#server/codec/metadata/preserve';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
-import { passOnJxl } from '#server/codec/jxl/pass-on-jxl';
 import { sharp } from '#server/codec/sharp-setup';
 import { asBuffer, encodeAs, encodePixels, raw, uprightPixels } from './encode';
 import { openImage, type SharpImage } from './open';
@@ -19,7 +19,8 @@ export const sharpEngine: Engine<SharpImage> = {
   passOn: (image) => {
     const policy = image.settings.metadata;
     // A decoded upload: only a JPEG XL is in a format it may be the result in (the core asks for no other).
-    if (image.decodedFrom) return image.decodedFrom.format === 'jxl' && image.upload ? passOnJxl(image.upload, policy) : null;
+    // Its metadata boxes cannot be edited, so under any policy but keep-all it goes only when it has none.
+    if (image.decodedFrom) return image.decodedFrom.format === 'jxl' && image.upload ? stripForPassOn(image.upload, 'jxl', policy === 'keep-all' ? policy : 'strip') : null;
     if (typeof policy !== 'string' && preservesAny(image.meta, policy.preserve)) return null;
     return keepOriginalWith(image.input, image.format, image.meta, basePolicy(policy));
   },

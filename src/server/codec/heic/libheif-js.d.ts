@@ -35,10 +35,17 @@ declare module 'libheif-js/wasm-bundle' {
     heif_js_decode_image2(handle: Handle, colourspace: EnumValue, chroma: EnumValue): Promise<Decoded | HeifError>;
     heif_image_release(image: unknown): void;
     heif_colorspace: { heif_colorspace_RGB: EnumValue };
-    heif_chroma: { heif_chroma_interleaved_RGBA: EnumValue };
+    heif_chroma: { heif_chroma_interleaved_RGB: EnumValue; heif_chroma_interleaved_RGBA: EnumValue };
     heif_channel: { heif_channel_interleaved: EnumValue };
     heif_error_code: { heif_error_Ok: EnumValue };
   }
   const libheif: LibHeif;
   export default libheif;
+}
+
+// The factory the bundle entry above calls once: each call is a new instance with its own WebAssembly memory.
+declare module 'libheif-js/libheif-wasm/libheif-bundle.js' {
+  import type libheif from 'libheif-js/wasm-bundle';
+  const factory: () => typeof libheif;
+  export default factory;
 }

@@ -111,10 +111,15 @@ export class AnimationCounter {
 
 const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
 
-/** The refusal for an animation whose frames decode to more than `maxPixels` in all, or null. */
+/**
+ * The refusal for an image whose frames decode to more than `maxPixels` in all, or null. A still image (no frame
+ * counted, or one) is judged by its canvas: a WebP's VP8X canvas or a GIF's logical screen is what the decoder fills.
+ */
 export function animationOverLimit(size: AnimationSize | null, maxPixels: number): string | null {
-  if (!size || size.frames < 2) return null;
-  const total = size.width * size.height * size.frames;
+  if (!size) return null;
+  const frames = Math.max(1, size.frames);
+  const total = size.width * size.height * frames;
   if (total <= maxPixels) return null;
+  if (frames === 1) return `The image is ${size.width}×${size.height} pixels (${megapixels(total)}); the limit is ${megapixels(maxPixels)}`;
   return `The animation is ${size.width}×${size.height} pixels × ${size.frames} frames (${megapixels(total)} in all); the limit is ${megapixels(maxPixels)} (width × height × frames)`;
 }

@@ -3,7 +3,7 @@
 // item has which). For an iPhone's grid of tiles the primary item is the grid, whose `ispe` is the whole picture.
 // ISO/IEC 23008-12 (HEIF) and 14496-12 (the box format). Unknown or damaged: null.
 import { readAssociations, readPrimaryItem } from '#server/codec/metadata/heif-meta';
-import { findBox, isoBoxes } from './iso-boxes';
+import { findBox, isoBoxes } from '#codec-core/index';
 
 export interface Dimensions {
   width: number;

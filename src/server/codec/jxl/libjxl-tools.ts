@@ -1,27 +1,30 @@
 // JPEG XL through libjxl's reference tools, `cjxl` and `djxl` (Debian's libjxl-tools), run as child processes of the
 // codec process: sharp's prebuilt libvips has no libjxl, and the WebAssembly builds encode from pixels only, while
 // only cjxl can recompress a JPEG losslessly (keeping what rebuilds it bit for bit). docs/decisions/0401-jpeg-xl.md.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CodecError } from '#codec-core/index';
+import { helperLimitAvailable, runHelper } from '#server/codec/helper-process';
 
 export const JXL_UNAVAILABLE_MESSAGE = 'JPEG XL is not available on this server (its encoder is not installed); please choose another format';
 
 let available: Promise<boolean> | undefined;
 
-/** Whether cjxl and djxl can be run here (asked once per process). */
+/** Whether cjxl and djxl can be run here, each held to its memory limit (asked once per process). */
 export function jxlToolsAvailable(): Promise<boolean> {
-  available ??= Promise.all([run('cjxl', ['--version']), run('djxl', ['--version'])]).then(() => true, () => false);
+  available ??= helperLimitAvailable()
+    ? Promise.all([run('cjxl', ['--version']), run('djxl', ['--version'])]).then(() => true, () => false)
+    : Promise.resolve(false);
   return available;
 }
 
-function run(tool: string, args: string[], signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // One thread: parallelism comes from concurrent jobs (sharp-setup.ts).
-    execFile(tool, args, { signal, maxBuffer: 1024 * 1024, windowsHide: true }, (error) => (error ? reject(error) : resolve()));
-  });
+/**
+ * Under the helpers' address-space limit (helper-process.ts): running out of it fails with the memory-limit error,
+ * not as a damaged file.
+ */
+async function run(tool: string, args: string[], signal?: AbortSignal): Promise<void> {
+  await runHelper(tool, args, { signal });
 }
 
 /** Runs `tool` on `input` written to a private temporary file and returns what it wrote. */
@@ -32,7 +35,9 @@ async function throughFiles(tool: 'cjxl' | 'djxl', input: Uint8Array, inName: st
     const from = path.join(dir, inName);
     const to = path.join(dir, outName);
     await fs.writeFile(from, input, { mode: 0o600 });
-    await run(tool, [from, to, '--num_threads=0', '--quiet', ...args], signal);
+    // One worker thread: parallelism comes from concurrent jobs (sharp-setup.ts). Not 0 (no thread pool): the
+    // reference decoder of libjxl 0.7 then writes the samples of a PNG deeper than 8 bits as noise (0514).
+    await run(tool, [from, to, '--num_threads=1', '--quiet', ...args], signal);
     return await fs.readFile(to);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -45,10 +50,22 @@ export interface CjxlOptions {
   lossless?: true;
 }
 
+/**
+ * The lowest quality cjxl takes: it turns a quality into a butteraugli distance (below 30: 6.4 + 2.5^((30 - q) / 5)
+ * / 6.25) and refuses a distance over 25, its largest, with "Setting frame distance failed". Qualities 1 to 4 give
+ * 38.9 down to 25.2, and a size search whose target nothing meets ends at quality 1: those are encoded at distance 25.
+ */
+const CJXL_LOWEST_QUALITY = 5;
+const CJXL_LARGEST_DISTANCE = 25;
+
+function qualityArgument({ quality, lossless }: CjxlOptions): string {
+  if (lossless) return '--distance=0';
+  return quality !== undefined && quality < CJXL_LOWEST_QUALITY ? `--distance=${CJXL_LARGEST_DISTANCE}` : `--quality=${quality}`;
+}
+
 /** Pixels (a PNG) as JPEG XL: lossy at libjxl's `quality`, or modular lossless. */
 export function cjxlFromPng(png: Uint8Array, options: CjxlOptions, signal?: AbortSignal): Promise<Buffer> {
-  const quality = options.lossless ? ['--distance=0'] : [`--quality=${options.quality}`];
-  return throughFiles('cjxl', png, 'in.png', 'out.jxl', [...quality, `--effort=${options.effort}`], signal);
+  return throughFiles('cjxl', png, 'in.png', 'out.jxl', [qualityArgument(options), `--effort=${options.effort}`], signal);
 }
 
 /** A JPEG recompressed losslessly: djxl rebuilds the very same JPEG file from it. */
@@ -56,14 +73,16 @@ export function cjxlFromJpeg(jpeg: Uint8Array, effort: number, signal?: AbortSig
   return throughFiles('cjxl', jpeg, 'in.jpg', 'out.jxl', ['--lossless_jpeg=1', `--effort=${effort}`], signal);
 }
 
-/** A JPEG XL decoded to an 8-bit PNG (with its colour profile when it has one). */
+/**
+ * A JPEG XL decoded to a PNG of its own depth (8 or 16 bits a sample), with its colour profile when it has one. Not
+ * forced to 8 bits: libjxl 0.7's PNG writer ignores that for deeper images, and refuses one whose alpha is then of
+ * another depth than its colour (0514); the sharp engine reduces 16 bits itself, after the colour conversion.
+ */
 export function djxlToPng(jxl: Uint8Array, signal?: AbortSignal): Promise<Buffer> {
-  return throughFiles('djxl', jxl, 'in.jxl', 'out.png', ['--bits_per_sample=8'], signal);
+  return throughFiles('djxl', jxl, 'in.jxl', 'out.png', [], signal);
 }
 
-/** JPEG XL's two signatures: the bare codestream and the ISO-BMFF container. */
-export function isJxl(head: Uint8Array): boolean {
-  if (head.length >= 2 && head[0] === 0xff && head[1] === 0x0a) return true;
-  const box = [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a];
-  return head.length >= 12 && box.every((b, i) => head[i] === b);
+/** An animated JPEG XL decoded to an APNG: every frame composited, with its duration and the loop count. */
+export function djxlToApng(jxl: Uint8Array, signal?: AbortSignal): Promise<Buffer> {
+  return throughFiles('djxl', jxl, 'in.jxl', 'out.apng', [], signal);
 }

@@ -3,7 +3,7 @@
 // XMP) and properties (an ICC profile in `colr`) that point into the file by offset, so a writer cannot splice
 // bytes in as it does for JPEG or PNG: it rebuilds `meta` and moves every offset that points past it.
 
-export { wholeBoxes as walkBoxes, type IsoBox as Box } from '#server/codec/input/iso-boxes';
+export { wholeBoxes as walkBoxes, type IsoBox as Box } from '#codec-core/index';
 
 export function box(type: string, ...parts: Buffer[]): Buffer {
   const body = Buffer.concat(parts);

@@ -2,15 +2,13 @@
 // PNG and WebP: EXIF and XMP as items describing the primary image (`cdsc`), the ICC profile as a `colr` property of
 // it. What the file carried of these kinds is replaced, never duplicated, and the replaced bytes are zeroed, so
 // stripping a location really removes it from the file. IPTC and PNG text have no place in HEIF.
+import { isMetadataItem, XMP_CONTENT_TYPE } from '#codec-core/index';
 import { box, u32 } from './heif-boxes';
 import { itemInfo, readHeifMeta, writeHeifMeta, type HeifMeta } from './heif-meta';
 import type { MetadataBlocks } from './metadata-write';
 
 const TRANSFORMATIVE = new Set(['clap', 'irot', 'imir', 'iscl']);
-const XMP_TYPE = 'application/rdf+xml';
 const EXIF_ID = Buffer.from('Exif\0\0', 'latin1');
-
-const isMetadataItem = (type: string, contentType?: string) => type === 'Exif' || (type === 'mime' && contentType === XMP_TYPE);
 
 /** The file with exactly `blocks`' EXIF, XMP and ICC profile; null when it cannot be walked (see heif-meta.ts). */
 export function withHeifMetadata(file: Buffer, blocks: MetadataBlocks): Buffer | null {
@@ -46,7 +44,7 @@ function addItems(model: HeifMeta, blocks: MetadataBlocks): { data: Buffer; ids:
   const payloads: { type: string; contentType?: string; data: Buffer }[] = [];
   // The Exif item starts with the offset of the TIFF header within it (ISO/IEC 23008-12 A.2.1).
   if (blocks.exif) payloads.push({ type: 'Exif', data: Buffer.concat([u32(EXIF_ID.length), EXIF_ID, blocks.exif]) });
-  if (blocks.xmp !== undefined) payloads.push({ type: 'mime', contentType: XMP_TYPE, data: Buffer.from(blocks.xmp, 'utf8') });
+  if (blocks.xmp !== undefined) payloads.push({ type: 'mime', contentType: XMP_CONTENT_TYPE, data: Buffer.from(blocks.xmp, 'utf8') });
   let id = Math.max(0, ...model.items.map((i) => i.id));
   let offset = 0;
   const ids = new Set<number>();

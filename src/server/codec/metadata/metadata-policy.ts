@@ -8,7 +8,7 @@ import type { Metadata } from '#server/codec/sharp-setup';
 import type { CompressionMode, ImageFormat, MetadataPolicy } from '#contract/settings';
 import { isGrey } from '#server/codec/colour/colour';
 import { editExif } from './exif-edit';
-import { minimalExif } from './metadata-strip';
+import { minimalExif } from '#codec-core/index';
 import { iptcResource, type MetadataBlocks } from './metadata-write';
 import { editXmp } from './xmp-edit';
 
@@ -52,7 +52,7 @@ export function keptBlocks(meta: UploadMetadata, policy: MetadataPolicy, placeme
   const exif = meta.exif ? editExif(meta.exif, { removeGps, orientation: placement.orientation, dimensions: placement.dimensions }) : null;
   if (exif) blocks.exif = exif;
   // An EXIF block that could not be edited is dropped; the upload's own pixels still need their orientation.
-  else if (placement.orientation !== 1) blocks.exif = minimalExif(placement.orientation);
+  else if (placement.orientation !== 1) blocks.exif = Buffer.from(minimalExif(placement.orientation));
   if (meta.xmp) {
     const xmp = editXmp(meta.xmp.toString('utf8'), { removeGps, orientation: placement.orientation });
     if (xmp !== null) blocks.xmp = xmp;

@@ -3,9 +3,8 @@
 // container's own standard place. Whatever the file already carried of these kinds is replaced, never duplicated.
 // AVIF's items and properties are written by heif-metadata.ts, through the one HEIF box walker.
 import zlib from 'node:zlib';
-import { jpegImageStart, walkJpeg } from './jpeg-segments';
-import { walkPng } from './png-chunks';
-import { jpegSegment, pngChunk, pngTextChunk } from './metadata-strip';
+import { jpegImageStart, jpegSegment, pngChunk, riffChunk, riffWebp, VP8X_EXIF, VP8X_XMP, walkJpeg, walkPng, walkWebp } from '#codec-core/index';
+import { pngTextChunk } from './png-text';
 
 /** What a metadata policy keeps, in container-neutral form. */
 export interface MetadataBlocks {
@@ -78,8 +77,8 @@ function jpegMetadataKind(marker: number, buf: Buffer, payload: number): boolean
   return false;
 }
 
-function jpegBlockSegments(blocks: MetadataBlocks): Buffer[] {
-  const segments: Buffer[] = [];
+function jpegBlockSegments(blocks: MetadataBlocks): Uint8Array[] {
+  const segments: Uint8Array[] = [];
   // A block too large for one segment is left out rather than split in a way readers would not join.
   if (blocks.exif && EXIF_ID.length + blocks.exif.length <= MAX_SEGMENT_PAYLOAD) {
     segments.push(jpegSegment(0xe1, Buffer.concat([EXIF_ID, blocks.exif])));
@@ -127,8 +126,8 @@ function pngTextKeyword(buf: Buffer, data: number, length: number): string {
   return end < 0 || end >= data + length ? '' : buf.toString('latin1', data, end);
 }
 
-function pngBlockChunks(blocks: MetadataBlocks): Buffer[] {
-  const chunks: Buffer[] = [];
+function pngBlockChunks(blocks: MetadataBlocks): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
   if (blocks.icc) {
     chunks.push(pngChunk('iCCP', Buffer.concat([Buffer.from('icc\0', 'latin1'), Buffer.from([0]), zlib.deflateSync(blocks.icc)])));
   }
@@ -151,7 +150,7 @@ export function withPngMetadata(png: Buffer, blocks: MetadataBlocks): Buffer | n
   if (png.length < 8 + 25 || png.toString('latin1', 12, 16) !== 'IHDR') return null;
   const chunks = walkPng(png);
   if (!chunks) return null;
-  const parts: Buffer[] = [png.subarray(0, 8)];
+  const parts: Uint8Array[] = [png.subarray(0, 8)];
   for (const { type, start, end, data, length } of chunks) {
     const replaced =
       type === 'iCCP' || type === 'eXIf' || (type === 'sRGB' && blocks.icc !== undefined) ||
@@ -164,97 +163,6 @@ export function withPngMetadata(png: Buffer, blocks: MetadataBlocks): Buffer | n
 
 // ---- WebP ----------------------------------------------------------------------------------------------------
 
-const VP8X_ICC = 0x20;
-const VP8X_ALPHA = 0x10;
-const VP8X_EXIF = 0x08;
-const VP8X_XMP = 0x04;
-
-function riffChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.write(type, 0, 'latin1');
-  head.writeUInt32LE(data.length, 4);
-  return Buffer.concat([head, data, Buffer.alloc(data.length & 1)]);
-}
-
-interface WebpCanvas {
-  width: number;
-  height: number;
-  alpha: boolean;
-}
-
-/** Canvas size and alpha from the image chunk of a simple (non-VP8X) file. */
-function canvasOfImageChunk(type: string, data: Buffer): WebpCanvas | null {
-  if (type === 'VP8L' && data.length >= 5 && data[0] === 0x2f) {
-    const bits = data.readUInt32LE(1);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1, alpha: ((bits >>> 28) & 1) === 1 };
-  }
-  if (type === 'VP8 ' && data.length >= 10 && data[3] === 0x9d && data[4] === 0x01 && data[5] === 0x2a) {
-    return { width: data.readUInt16LE(6) & 0x3fff, height: data.readUInt16LE(8) & 0x3fff, alpha: false };
-  }
-  return null;
-}
-
-/** The one walker of a WebP's RIFF chunks: each chunk's type and data, or null when the stream cannot be walked. */
-function walkWebp(webp: Buffer): { type: string; data: Buffer }[] | null {
-  if (webp.length < 20 || webp.toString('latin1', 0, 4) !== 'RIFF' || webp.toString('latin1', 8, 12) !== 'WEBP') return null;
-  const chunks: { type: string; data: Buffer }[] = [];
-  let pos = 12;
-  while (pos + 8 <= webp.length) {
-    const size = webp.readUInt32LE(pos + 4);
-    const end = pos + 8 + size;
-    if (end > webp.length) return null;
-    chunks.push({ type: webp.toString('latin1', pos, pos + 4), data: webp.subarray(pos + 8, end) });
-    pos = end + (size & 1);
-  }
-  return chunks;
-}
-
-function riffWebp(chunks: Buffer[]): Buffer {
-  const body = Buffer.concat(chunks);
-  const header = Buffer.alloc(12);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(4 + body.length, 4);
-  header.write('WEBP', 8, 'latin1');
-  return Buffer.concat([header, body]);
-}
-
-/**
- * The still WebP rebuilt with `blocks` (ICCP, EXIF and XMP chunks in the extended format's order) and only its image
- * chunks otherwise. Null for an animation or a file that cannot be walked.
- */
-export function withWebpMetadata(webp: Buffer, blocks: MetadataBlocks): Buffer | null {
-  const walked = walkWebp(webp);
-  if (!walked) return null;
-  let canvas: WebpCanvas | null = null;
-  let alphaChunk: Buffer | null = null;
-  let imageChunk: Buffer | null = null;
-  for (const { type, data } of walked) {
-    if (type === 'ANIM' || type === 'ANMF') return null;
-    if (type === 'VP8X' && data.length >= 10) {
-      canvas = { width: data.readUIntLE(4, 3) + 1, height: data.readUIntLE(7, 3) + 1, alpha: (data[0]! & VP8X_ALPHA) !== 0 };
-    }
-    if (type === 'ALPH') alphaChunk = riffChunk(type, data);
-    if (type === 'VP8 ' || type === 'VP8L') {
-      imageChunk = riffChunk(type, data);
-      canvas ??= canvasOfImageChunk(type, data);
-    }
-  }
-  if (!imageChunk || !canvas) return null;
-  const exif = blocks.exif ? riffChunk('EXIF', blocks.exif) : null;
-  const xmp = blocks.xmp !== undefined ? riffChunk('XMP ', Buffer.from(blocks.xmp, 'utf8')) : null;
-  const icc = blocks.icc ? riffChunk('ICCP', blocks.icc) : null;
-  const chunks: Buffer[] = [];
-  if (exif || xmp || icc || alphaChunk || canvas.alpha) {
-    const vp8x = Buffer.alloc(10);
-    vp8x[0] = (icc ? VP8X_ICC : 0) | (alphaChunk || canvas.alpha ? VP8X_ALPHA : 0) | (exif ? VP8X_EXIF : 0) | (xmp ? VP8X_XMP : 0);
-    vp8x.writeUIntLE(canvas.width - 1, 4, 3);
-    vp8x.writeUIntLE(canvas.height - 1, 7, 3);
-    chunks.push(riffChunk('VP8X', vp8x));
-  }
-  for (const c of [icc, alphaChunk, imageChunk, exif, xmp]) if (c) chunks.push(c);
-  return riffWebp(chunks);
-}
-
 /**
  * An animated WebP without its EXIF and XMP chunks (its frames, ICC profile and loop untouched, VP8X's flags kept
  * true), for passing the upload on: unlike a still WebP it is not rebuilt from its image chunks, since every ANMF
@@ -264,12 +172,13 @@ export function animatedWebpWithoutMetadata(webp: Buffer): Buffer | null {
   const walked = walkWebp(webp);
   if (!walked) return null;
   const kept = walked.filter(({ type }) => type !== 'EXIF' && type !== 'XMP ');
-  return riffWebp(
+  const webpOut = riffWebp(
     kept.map(({ type, data }) => {
       if (type !== 'VP8X' || data.length < 10) return riffChunk(type, data);
-      const flags = Buffer.from(data);
+      const flags = Uint8Array.from(data);
       flags[0] = flags[0]! & ~(VP8X_EXIF | VP8X_XMP);
       return riffChunk(type, flags);
     }),
   );
+  return Buffer.from(webpOut.buffer, webpOut.byteOffset, webpOut.byteLength);
 }

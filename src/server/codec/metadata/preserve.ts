@@ -4,7 +4,7 @@ import type { PreserveField } from '#codec-core/index';
 import type { ImageFormat } from '#contract/settings';
 import { sharp, type Metadata } from '#server/codec/sharp-setup';
 import { preservedExif, type ExifTags } from './exif-preserve';
-import { payloadStartsWith, walkJpeg } from './jpeg-segments';
+import { payloadStartsWith, walkJpeg } from '#codec-core/index';
 import type { MetadataBlocks } from './metadata-write';
 
 /** A PNG text chunk's value by keyword (libvips reads tEXt, zTXt and iTXt). */

@@ -2,6 +2,7 @@
 // declaration, comments, processing instructions, a DOCTYPE) may come before it; a DOCTYPE declaring entities (an
 // internal subset) is noticed so the upload can be refused at once (docs/decisions/0403-svg-input.md, 0405).
 import { tooManyPixelsError } from '#codec-core/index';
+import { canvasPixels, cssSize, rootSizing, rootTag } from './svg-size';
 
 /** How far into an upload its root element is looked for (Illustrator and Inkscape write long prologs). */
 export const SVG_SNIFF_BYTES = 1024;
@@ -17,23 +18,11 @@ export interface SvgSniff {
    * bombs work). A plain DOCTYPE naming the SVG DTD (Graphviz, Illustrator) declares nothing and is taken.
    */
   doctype: boolean;
-  /** The root's width and height when both are plain pixel numbers within the head (the intrinsic size). */
+  /**
+   * The pixels it is drawn at, when its root start tag is within the head and sizes it: its size as a browser shows
+   * it, rounded up, as the codec renders it (svg-size.ts, svg-canvas.ts).
+   */
   size?: { width: number; height: number };
-}
-
-const PIXEL_LENGTH = /^\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$/;
-
-function rootSize(text: string): SvgSniff['size'] {
-  const tag = /^<svg\b[^>]*>/.exec(text)?.[0];
-  if (!tag) return undefined;
-  const length = (name: string) => {
-    const value = new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`).exec(tag)?.[1];
-    const number = value === undefined ? undefined : PIXEL_LENGTH.exec(value)?.[1];
-    return number === undefined ? undefined : Math.ceil(Number(number));
-  };
-  const width = length('width');
-  const height = length('height');
-  return width && height ? { width, height } : undefined;
 }
 
 /** What is known of an SVG from its head, or null when the head is not the start of an SVG. */
@@ -50,13 +39,15 @@ export function sniffSvg(head: Uint8Array): SvgSniff | null {
   // A DOCTYPE too long for the head (an internal subset of entities) is still one.
   if (/^<!DOCTYPE/i.test(text)) return { doctype: true };
   if (!/^<svg[\s>/]/.test(text)) return null;
-  const size = rootSize(text);
-  return size ? { doctype, size } : { doctype };
+  const tag = rootTag(text);
+  const size = tag && cssSize(rootSizing(tag));
+  return size ? { doctype, size: canvasPixels(size) } : { doctype };
 }
 
 /**
- * The upload-time refusal of an SVG declaring a canvas over the pixel limit (a few bytes can declare gigapixels);
- * sizes in other units or from the viewBox alone are checked by the codec before rendering (engine/open-svg.ts).
+ * The upload-time refusal of an SVG declaring a canvas over the pixel limit (a few bytes can declare gigapixels); a
+ * root tag longer than the head, or one that does not size the drawing, is checked by the codec before rendering
+ * (engine/open-svg.ts).
  */
 export function svgOverLimit(sniff: SvgSniff | null, maxPixels: number): string | null {
   if (!sniff?.size || sniff.size.width * sniff.size.height <= maxPixels) return null;

@@ -3,16 +3,17 @@
 // Only a size asked for that the drawing does not fit makes it a raster (the pipeline renders it, as for a
 // conversion); the modes have nothing to search, the text being lossless.
 import { boundsOf, CodecError, CORRUPT_MESSAGE, tooManyPixelsError, type CodecLimits, type CodecSettings } from '#codec-core/index';
-import { sharp } from '#server/codec/sharp-setup';
 import type { CompressResult } from '#server/codec/types';
 import { optimisedSvg } from './sanitise-svg';
+import { openSvg } from './svg-canvas';
 
 /** The SVG result, or null when the settings ask for a raster (another format, or a size the drawing does not fit). */
 export async function svgResult(upload: Buffer, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult | null> {
   if (settings.format !== 'original' && settings.format !== 'auto') return null;
-  const data = Buffer.from(await optimisedSvg(upload), 'utf8');
-  // Its size as librsvg renders it: the card, the comparison and a later conversion show it at this size.
-  const meta = await sharp(data, { limitInputPixels: false })
+  const { svg, removed } = await optimisedSvg(upload);
+  const data = Buffer.from(svg, 'utf8');
+  // Its size as a browser shows it (svg-canvas.ts): the card, the comparison and a later conversion show it so.
+  const meta = await openSvg(svg, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   if (meta?.format !== 'svg' || !meta.width || !meta.height) throw new CodecError('corrupt', CORRUPT_MESSAGE);
@@ -29,5 +30,6 @@ export async function svgResult(upload: Buffer, settings: CodecSettings, limits:
     chosenQuality: null,
     targetMet: settings.mode === 'size' ? data.length <= (settings.targetSize ?? Infinity) : null,
     perceptualScore: null,
+    svgRemoved: removed,
   };
 }

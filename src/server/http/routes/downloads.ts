@@ -63,9 +63,15 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: RouteDeps): v
       .send(body);
   });
 
+  // The original for the comparison and Adjust: the upload, or a WebP rendering of an upload browsers cannot show.
   app.get<{ Params: { id: string } }>('/api/jobs/:id/original-preview', async (request, reply) => {
-    const job = await ownedLiveJob(request.params.id, ownerOfRequest(request));
-    return sendBlob(reply, job, 'original');
+    const view = await deps.originalViews.open(ownerOfRequest(request), request.params.id);
+    return reply
+      .headers(DOWNLOAD_HEADERS)
+      .header('Content-Type', view.mimeType)
+      .header('Content-Length', String(view.size))
+      .header('Content-Disposition', attachmentHeader(view.filename))
+      .send(view.body);
   });
 
   /** The owner's downloadable results, oldest first so the first upload keeps the plain name in the ZIP. */

@@ -13,6 +13,7 @@ import { registerApiKeyRoutes } from './api-keys';
 import { registerOpenApiRoute } from './openapi';
 import { registerTinifyRoutes } from './tinify';
 import { registerWebhookRoutes } from './webhooks';
+import { registerStatsRoutes } from './stats';
 
 export async function registerRouteGroups(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   // Loaded here, with the routes that parse uploads, rather than at start-up of every process that imports the app.
@@ -30,4 +31,5 @@ export async function registerRouteGroups(app: FastifyInstance, deps: RouteDeps)
   registerOpenApiRoute(app);
   registerTinifyRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerStatsRoutes(app, deps);
 }

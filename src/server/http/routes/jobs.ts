@@ -32,6 +32,12 @@ export function registerJobRoutes(app: FastifyInstance, deps: RouteDeps): void {
     toJobJson(await deps.retunes.retune(callerOf(request), request.params.id, request.body)),
   );
 
+  // Re-compress all: every finished job of the caller again, with the same changes (RetuneService.retuneAll).
+  app.post('/api/jobs/recompress', async (request) => {
+    const { jobs, skipped } = await deps.retunes.retuneAll(callerOf(request), request.body);
+    return { jobs: jobs.map(toJobJson), skipped };
+  });
+
   app.delete('/api/jobs', async (request) => {
     const deleted = await deps.jobService.removeAll(ownerOfRequest(request));
     return { deleted };

@@ -18,6 +18,7 @@ import { presentedKey, resolveKey } from '#server/http/api-key-auth';
 import { RawBodyRefused, receiveRawBody, storeRawBytes } from '#server/http/raw-body-intake';
 import type { RouteDeps } from '#server/http/deps';
 import { attachmentHeader } from '#server/http/content-disposition';
+import { toJobJson } from '#server/jobs/job-json';
 
 /**
  * An output is never rendered as a page in our origin. Any finished job of the key's owner can be fetched here by
@@ -29,7 +30,17 @@ function outputHeaders(job: JobRow): Record<string, string> {
   // The app's policy for responses that are not pages, plus sandbox.
   const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox" };
   if (mimeType === 'image/svg+xml') headers['Content-Disposition'] = attachmentHeader(outputFilename(job.filename, job.mime_type, mimeType));
+  const note = noteOf(job);
+  if (note) headers['Compression-Note'] = note;
   return headers;
+}
+
+/**
+ * The job's note (why the result differs from the upload: a format changed, frames or a conversion, 0515, 0585), for
+ * a door that has no job to read it from. Headers carry ASCII only; the notes are written in it.
+ */
+function noteOf(job: JobRow): string | undefined {
+  return toJobJson(job).formatNote?.replace(/[^\x20-\x7e]/g, '?') ?? undefined;
 }
 
 /** The parsed body of a raw upload: nothing yet, the bytes are still in the socket for /shrink to stream to disk. */
@@ -59,10 +70,10 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, UNREAD));
 
     scope.setErrorHandler((error: unknown, request, reply) => {
-      if (error instanceof TinifyError) return reply.code(error.status).headers(error.headers).send({ error: error.type, message: error.message });
+      if (error instanceof TinifyError) return reply.code(error.status).headers(error.headers).send({ requestId: request.id, error: error.type, message: error.message });
       if (error instanceof RawBodyRefused) {
         const [status, type] = REFUSAL_STATUS[error.reason];
-        return reply.code(status).send({ error: type, message: error.message });
+        return reply.code(status).send({ requestId: request.id, error: type, message: error.message });
       }
       if (error instanceof DomainError) {
         const status = STATUS_OF[error.code];
@@ -70,13 +81,13 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
         if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
         if (error.bodyAbandoned) reply.header('Connection', 'close');
         const type = status === 429 ? 'TooManyRequests' : status === 401 ? 'Unauthorized' : status === 415 ? 'Unsupported media type' : status >= 500 ? 'ServerError' : 'BadRequest';
-        return reply.code(status).send({ error: type, message: error.message });
+        return reply.code(status).send({ requestId: request.id, error: type, message: error.message });
       }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status === 413) return reply.code(413).send({ error: 'BadRequest', message: 'The file is too large.' });
-      if (status < 500) return reply.code(status).send({ error: 'BadRequest', message: (error as Error).message });
+      if (status === 413) return reply.code(413).send({ requestId: request.id, error: 'BadRequest', message: 'The file is too large.' });
+      if (status < 500) return reply.code(status).send({ requestId: request.id, error: 'BadRequest', message: (error as Error).message });
       request.log.error({ err: error }, 'tinify request failed');
-      return reply.code(500).send({ error: 'ServerError', message: 'Something went wrong on our side. Please try again.' });
+      return reply.code(500).send({ requestId: request.id, error: 'ServerError', message: 'Something went wrong on our side. Please try again.' });
     });
 
     // The key first, before any body is read: a request without a valid one is answered 401 and its connection closed.
@@ -96,7 +107,7 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       let job: JobRow;
       try {
         const upload = await receiveShrinkInput(request, deps);
-        job = await deps.shrinks.shrink(key, upload, place, clientGone(reply));
+        job = await deps.shrinks.shrink(key, upload, place, clientGone(reply), request.id);
       } finally {
         place.release();
       }
@@ -111,6 +122,7 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
           height: job.compressed_height ?? job.original_height ?? 0,
           ratio: Math.round((size / job.original_size) * 10_000) / 10_000,
           url,
+          ...(noteOf(job) && { note: noteOf(job) }),
         },
       };
       return reply.code(201).header('Location', url).header('Compression-Count', await compressionCount(key)).send(body);

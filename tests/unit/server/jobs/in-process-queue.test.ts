@@ -207,7 +207,7 @@ describe('InProcessQueue', () => {
       const [id] = await upload('a', 1);
       await queue.startWorking();
       await codec.startedJob(id!);
-      codec.fail(id!, new CodecError('timeout', 'Compression took too long'));
+      codec.fail(id!, new CodecCrashError('SIGSEGV'));
       await until(async () => (await statusOf(id!)) === 'pending');
       await until(() => queue.runningCount() === 0);
 

@@ -30,6 +30,7 @@ const row = (fields: Partial<JobRow> = {}): JobRow => ({
   completed_at: CREATED + 2000,
   expires_at: CREATED + 86_400_000,
   guest_address: null,
+  request_id: null,
   output_format: 'auto',
   background: null,
   candidate_formats: null,
@@ -47,6 +48,8 @@ const row = (fields: Partial<JobRow> = {}): JobRow => ({
   target_met: 1,
   perceptual_score: null,
   animation_frames: null,
+  svg_removed: null,
+  result_note: null,
   ...fields,
 });
 
@@ -119,6 +122,16 @@ describe('toJobJson', () => {
     expect(jobSchema.parse(job)).toEqual(job);
   });
 
+  it('names what the SVG sanitiser removed in the note, after the format note when there is one; nothing before completion', () => {
+    const svg = { mime_type: 'image/svg+xml', output_format: 'original', svg_removed: '<script>, 2 onclick attributes' } as const;
+    expect(toJobJson(row({ ...svg, output_mime_type: 'image/svg+xml' })).formatNote).toBe('Removed from the SVG: <script>, 2 onclick attributes');
+    expect(toJobJson(row({ ...svg, output_mime_type: 'image/png' })).formatNote).toBe(
+      'SVG converted to PNG: rendered at the size asked for, with transparency kept. Removed from the SVG: <script>, 2 onclick attributes',
+    );
+    expect(toJobJson(row({ ...svg, svg_removed: null, output_mime_type: 'image/svg+xml' })).formatNote).toBeNull();
+    expect(toJobJson(row({ ...svg, status: 'pending' })).formatNote).toBeNull();
+  });
+
   it('shows the error of a failed job', () => {
     const job = toJobJson(row({ status: 'error', error: 'This image file is damaged' }));
     expect(job).toMatchObject({ status: 'error', error: 'This image file is damaged', compressedPath: null, previewPath: null });
@@ -142,5 +155,25 @@ describe('toJobJson', () => {
       targetMet: null,
       allowResize: false,
     });
+  });
+
+  it('says why an animation in original format is WebP, and claims nothing when the upload came back as it was', () => {
+    const animated = { output_format: 'original', animation_frames: 36, output_mime_type: 'image/webp' } as const;
+    expect(toJobJson(row({ ...animated, mime_type: 'image/jxl' })).formatNote).toBe(
+      'Animated JPEG XL converted to WebP: WebP keeps every frame and its timing, and nothing here writes animated JPEG XL',
+    );
+    expect(toJobJson(row({ ...animated, mime_type: 'image/gif' })).formatNote).toMatch(/^GIF converted to WebP: /);
+    expect(toJobJson(row({ ...animated, mime_type: 'image/gif' })).formatNote).not.toContain('far smaller');
+    expect(toJobJson(row({ ...animated, mime_type: 'image/gif', output_mime_type: 'image/gif' })).formatNote).toBeNull();
+    expect(toJobJson(row({ ...animated, mime_type: 'image/jxl', output_mime_type: 'image/jxl' })).formatNote).toBeNull();
+  });
+
+  it('says what the result left out after why its format changed, only once completed', () => {
+    const note = 'Only the still picture was kept.';
+    expect(toJobJson(row({ result_note: note })).formatNote).toBe('Only the still picture was kept');
+    expect(toJobJson(row({ mime_type: 'image/heic', output_format: 'original', output_mime_type: 'image/jpeg', result_note: note })).formatNote).toBe(
+      'HEIC converted to JPEG: browsers other than Safari cannot show HEIC. Only the still picture was kept',
+    );
+    expect(toJobJson(row({ status: 'processing', result_note: note })).formatNote).toBeNull();
   });
 });

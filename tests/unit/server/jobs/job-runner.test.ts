@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobRunner } from '#server/jobs/job-runner';
 import { LEASE_MS, retryDelayMs } from '#server/jobs/job-runner';
 import { CodecError } from '#server/codec/types';
+import { memoryLimitError, timeoutError } from '#server/codec/planning';
 import { CodecCrashError, CRASH_MESSAGE } from '#server/sandbox/codec-pool';
 import { DEFAULT_BACKGROUND } from '#contract/settings';
 import { MAX_RETRIES } from '#contract/limits';
@@ -140,6 +141,8 @@ describe('JobRunner', () => {
         outputPath: expect.stringMatching(/\.part$/),
         previewPath: expect.stringMatching(/\.part$/),
         inputFormat: 'png',
+        // Which job the codec process's log line is about.
+        trace: { jobId: auto },
         settings: {
           quality: 55,
           format: 'auto',
@@ -249,12 +252,17 @@ describe('JobRunner', () => {
       expect(await jobs.findById(id)).toMatchObject({ status: 'error', attempts: 1, error: 'This image file is damaged' });
     });
 
-    it('retries a codec timeout, which may only mean the machine was busy, keeping its message', async () => {
+    it.each([
+      ['a time-out', () => timeoutError(30)],
+      ['a memory refusal', () => memoryLimitError(1024 ** 3)],
+    ])('fails at once on %s: a second run would take as long and end the same way', async (_, error) => {
       const { jobs, addJob, runnerWith } = await setup();
-      const runner = runnerWith(scriptedCodec(() => Promise.reject(new CodecError('timeout', 'Compression took too long'))));
+      const codec = scriptedCodec(() => Promise.reject(error()));
+      const runner = runnerWith(codec);
       const id = await addJob();
-      expect(await runner.run(id, (await runner.claim(id))!)).toBe('retry');
-      expect(await jobs.findById(id)).toMatchObject({ status: 'pending', error: 'Compression took too long' });
+      expect(await runner.run(id, (await runner.claim(id))!)).toBe('failed');
+      expect(codec.requests).toHaveLength(1);
+      expect(await jobs.findById(id)).toMatchObject({ status: 'error', attempts: 1, error: error().message });
     });
 
     it('does not show an unexpected error to the user', async () => {

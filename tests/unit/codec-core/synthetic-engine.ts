@@ -1,0 +1,125 @@
+// A small deterministic engine for the codec core's own tests: a test double of the Engine port (never of the core).
+// Its "encodings" are bytes whose length follows a fixed rule of format, quality and size, and its "decoding" gives
+// back the pixels with noise that grows as the quality falls, so every search of the core has something real to
+// find, in milliseconds and without sharp.
+import { boundsOf, type CodecSettings, type EncodeParams, type Engine, type ImageFormat, type ImageTraits, type OpenImage, type Pixels, type Size } from '#codec-core/index';
+import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
+
+export const FORMAT_INDEX: Record<ImageFormat, number> = { jpeg: 1, png: 2, webp: 3, avif: 4, jxl: 5 };
+const FORMAT_OF = Object.fromEntries(Object.entries(FORMAT_INDEX).map(([f, i]) => [i, f])) as Record<number, ImageFormat>;
+
+/** Bytes per pixel at quality 100 for each format: AVIF smallest, PNG largest, as on photographs. */
+export const BYTES_PER_PIXEL: Record<ImageFormat, number> = { avif: 0.6, jxl: 0.7, webp: 0.8, jpeg: 1, png: 2.5 };
+/** Header bytes every encoding carries (the first two hold quality and format). */
+export const HEADER = 16;
+
+/** The synthetic encoder's size rule: grows with quality (squared) and with the pixel count; lossless costs most. */
+export function encodedSize(format: ImageFormat, quality: number, lossless: boolean, size: Size): number {
+  const share = lossless ? 1.2 : 0.05 + (quality / 100) ** 2;
+  return HEADER + Math.ceil(size.width * size.height * BYTES_PER_PIXEL[format] * share);
+}
+
+export interface SyntheticOptions {
+  format?: ImageFormat;
+  size?: Size;
+  hasAlpha?: boolean;
+  traits?: ImageTraits;
+  /** What passOn gives: a length (bytes of that size), or null (the upload cannot be passed on). */
+  passOn?: number | null;
+  /** The upload was decoded from this (a HEIC read as pixels, say): its format and size in bytes. */
+  decodedFrom?: OpenImage['decodedFrom'];
+  /** The decoding ignores the quality: an image every setting shows perfectly (smart mode's easiest case). */
+  easy?: boolean;
+}
+
+export interface EncodeCall extends EncodeParams {
+  format: ImageFormat;
+}
+
+export interface SyntheticEngine extends Engine {
+  /** Every whole-image encode the core asked for, in order. */
+  encodes: EncodeCall[];
+  /** Every sample encode (smart mode's probes). */
+  probes: { format: ImageFormat; quality: number }[];
+  closed: number;
+}
+
+/** A textured test picture: smooth gradients with a fine pattern, so a metric has structure to compare. */
+export function picture({ width, height }: Size): Pixels {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 3;
+      data[p] = (x * 4 + ((x * y) % 17)) & 0xff;
+      data[p + 1] = (y * 4 + ((x + 3 * y) % 23)) & 0xff;
+      data[p + 2] = ((x + y) * 2 + ((x ^ y) % 11)) & 0xff;
+    }
+  }
+  return { data, width, height };
+}
+
+function degraded(pixels: Pixels, quality: number): Pixels {
+  const amplitude = (100 - quality) / 12;
+  const data = new Uint8Array(pixels.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const noise = ((((i * 2654435761) >>> 0) % 1000) / 1000 - 0.5) * 2 * amplitude;
+    data[i] = Math.max(0, Math.min(255, Math.round(pixels.data[i]! + noise)));
+  }
+  return { ...pixels, data };
+}
+
+function encoding(format: ImageFormat, quality: number, length: number): Uint8Array {
+  const data = new Uint8Array(length);
+  data[0] = quality;
+  data[1] = FORMAT_INDEX[format];
+  return data;
+}
+
+export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine {
+  const format = options.format ?? 'jpeg';
+  const size = options.size ?? { width: 64, height: 48 };
+  const traits = options.traits ?? { transparent: false, photographic: true };
+  const engine: SyntheticEngine = {
+    encodes: [],
+    probes: [],
+    closed: 0,
+    async open(input, settings) {
+      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }) };
+    },
+    close() {
+      engine.closed += 1;
+    },
+    async traits() {
+      return traits;
+    },
+    async encode(image, to, params) {
+      engine.encodes.push({ format: to, ...params });
+      const out = params.size ?? image.upright;
+      return { data: encoding(to, params.quality, encodedSize(to, params.quality, params.lossless, out)), ...out };
+    },
+    passOn: () => (options.passOn === undefined || options.passOn === null ? null : new Uint8Array(options.passOn)),
+    async pixels(image: OpenImage) {
+      return picture(image.bounded ?? image.upright);
+    },
+    async encodePixels(_image, pixels, to, quality, _exact, lossless = false) {
+      engine.probes.push({ format: to, quality });
+      return encoding(to, quality, encodedSize(to, quality, lossless, pixels));
+    },
+    async decodePixels(image, data) {
+      const original = picture(image.bounded ?? image.upright);
+      if (options.easy) return original;
+      if (!FORMAT_OF[data[1]!]) throw new Error('not a synthetic encoding');
+      return degraded(original, data[0]!);
+    },
+    async losslessPng(_image, pixels) {
+      return encoding('png', 100, encodedSize('png', 100, true, pixels));
+    },
+  };
+  return engine;
+}
+
+/** The contract's defaults with `changes`. */
+export const settingsWith = (changes: Partial<CodecSettings>): CodecSettings => ({ ...DEFAULT_COMPRESS_SETTINGS, ...changes });
+
+export const LIMITS = { maxPixels: 10_000_000, timeoutSeconds: 30 };
+export const UPLOAD = new Uint8Array(5000);
