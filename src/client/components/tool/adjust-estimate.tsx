@@ -66,11 +66,12 @@ export function AdjustEstimate({
   const spot: Spot = { x: share.x * size.width, y: share.y * size.height };
   const region = regionAt(spot, size);
   const estimate = useEstimate(job.id, { ...settings, region }, true, estimateFrom);
-  const data = estimate.data;
-  const headline = data ? estimateHeadline(settings.mode, data) : null;
+  const data = estimate.answered?.estimate;
+  // Worded for the mode the answer was made in: an earlier answer kept on screen is not the current mode's.
+  const headline = estimate.answered ? estimateHeadline(estimate.answered.request.mode ?? settings.mode, estimate.answered.estimate) : null;
   const saved = data ? Math.round((1 - data.estimatedSize / job.originalSize) * 100) : null;
   return (
-    <div className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="adjust-estimate" aria-busy={estimate.isFetching}>
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="adjust-estimate" aria-busy={!estimate.current && !estimate.isError}>
       <p className="text-xs text-slate-700" aria-live="polite">
         {data ? (
           <>
@@ -80,7 +81,12 @@ export function AdjustEstimate({
               {headline!.tail}
             </span>
             {saved !== null && !data.keepsOriginal && ` (${saved >= 0 ? `${saved}% smaller` : `${-saved}% larger`} than the original)`}
-            {estimate.isFetching && <span className="ml-1 animate-pulse text-slate-500">updating...</span>}
+            {!estimate.current && !estimate.isError && <span className="ml-1 animate-pulse text-slate-500">updating...</span>}
+            {estimate.isError && (
+              <span role="alert" className="mt-1 block text-red-700">
+                Not updated for these settings: {errorMessage(estimate.error)}
+              </span>
+            )}
           </>
         ) : estimate.isError ? (
           <span role="alert">{errorMessage(estimate.error)}</span>
