@@ -42,6 +42,7 @@ import { WebhookDispatcher } from './webhooks/dispatcher';
 import { Metrics, type CodecPoolLoad } from './metrics/metrics';
 import { InstanceTotalsRepository } from './db/instance-totals-repository';
 import { InstanceStats } from './stats/instance-stats';
+import { DownloadService } from './jobs/download-service';
 import { OriginalViewService } from './jobs/original-view-service';
 
 export interface Deps {
@@ -86,6 +87,8 @@ export interface Deps {
   instanceStats: InstanceStats;
   /** The original as Compare and Adjust show it (HEIC and JPEG XL rendered in the transform lane). */
   originalViews: OriginalViewService;
+  /** Results, card previews and the ZIP of all, each checked against its owner and deadline. */
+  downloads: DownloadService;
 }
 
 /** Parts a caller may supply instead of the real ones: only tests do (a clock they can move; decision 0141). */
@@ -170,7 +173,7 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     waiter,
     uploads,
     retunes: new RetuneService(jobService, admission, fairUse, uploadGate),
-    estimates: new EstimateService(jobService, blobs, codec, clock),
+    estimates: new EstimateService(jobService, blobs, codec),
     tinifyOutputs,
     shrinks: new ShrinkService(uploads, tinifyOutputs, jobService, fairUse, waiter),
     transforms,
@@ -180,7 +183,8 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     metrics,
     instanceStats,
     // Renderings run in the transform lane's own codec process, never taking the job pool's.
-    originalViews: new OriginalViewService(jobService, blobs, transformLane, clock),
+    originalViews: new OriginalViewService(jobService, blobs, transformLane),
+    downloads: new DownloadService(jobService, blobs, clock),
   };
 }
 

@@ -27,6 +27,7 @@ export async function runRole(config: Config, deps: Deps): Promise<void> {
   // A worker serves no API, only the health checks (for its orchestrator's probes); the API roles serve it all.
   const app = config.role === 'worker' ? buildHealthApp(log, isReady, readiness, metrics) : await buildApp({
     ...deps,
+    uploadScratch: blobs,
     readiness,
     log,
     uploadMinRate: config.uploadMinRate,

@@ -19,11 +19,16 @@ import type { TinifyOutputs } from '#server/tinify/tinify-outputs';
 import type { WebhookService } from '#server/webhooks/webhook-service';
 import type { InstanceStats } from '#server/stats/instance-stats';
 import type { OriginalViewService } from '#server/jobs/original-view-service';
+import type { DownloadService } from '#server/jobs/download-service';
+
+/** Temporary paths for bodies being received (the blob store's scratch directory). */
+export type UploadScratch = Pick<BlobStore, 'tempPath'>;
 
 export interface RouteDeps {
   clock: Clock;
   sessions: SessionService;
-  blobs: BlobStore;
+  /** Where an upload streams to before its use case stores it: routes write scratch files, never stored ones. */
+  uploadScratch: UploadScratch;
   jobService: JobService;
   accounts: AccountService;
   uploadMinRate: MinRate;
@@ -47,4 +52,6 @@ export interface RouteDeps {
   instanceStats: InstanceStats;
   /** The original as Compare and Adjust show it: a rendering when browsers cannot show the upload (HEIC, JPEG XL). */
   originalViews: OriginalViewService;
+  /** Results, card previews and the ZIP of all, each checked against its owner and deadline. */
+  downloads: DownloadService;
 }

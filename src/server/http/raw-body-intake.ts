@@ -11,7 +11,8 @@ import { FORMAT_EXTENSIONS, FORMAT_MIME_TYPES, type ImageFormat } from '#contrac
 import { DomainError } from '#server/errors';
 import { AnimationCounter, animationOverLimit, apngOverLimit, pngOverLimit, sniffImageFormat } from '#server/codec/planning';
 import type { AcceptedUpload } from '#server/jobs/job-service';
-import { discard, type BlobStore } from '#server/storage/blob-store';
+import { discard } from '#server/storage/blob-store';
+import type { UploadScratch } from './deps';
 import { BodyGuard, type BodyGuardLimits } from './body-guard';
 import { HeadAndCount } from './upload-intake';
 
@@ -27,12 +28,12 @@ export class RawBodyRefused extends Error {
   }
 }
 
-export async function receiveRawBody(request: FastifyRequest, blobs: BlobStore, limits: BodyGuardLimits): Promise<AcceptedUpload & { format: ImageFormat }> {
+export async function receiveRawBody(request: FastifyRequest, scratch: UploadScratch, limits: BodyGuardLimits): Promise<AcceptedUpload & { format: ImageFormat }> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
     throw new DomainError(limits.tooLargeCode, limits.tooLargeMessage, { bodyAbandoned: true });
   }
-  const temp = blobs.tempPath();
+  const temp = scratch.tempPath();
   const guard = new BodyGuard(request.raw, limits);
   const counter = new HeadAndCount();
   try {
@@ -58,7 +59,7 @@ export async function receiveRawBody(request: FastifyRequest, blobs: BlobStore, 
 }
 
 /** The same checks for bytes already in hand (a `source.url` download), written to a temp file. */
-export async function storeRawBytes(data: Buffer, blobs: BlobStore): Promise<AcceptedUpload & { format: ImageFormat }> {
+export async function storeRawBytes(data: Buffer, scratch: UploadScratch): Promise<AcceptedUpload & { format: ImageFormat }> {
   if (data.length === 0) throw new RawBodyRefused('empty', 'Input file is empty.');
   const format = sniffImageFormat(data);
   if (!format || data.length < MIN_FILE_SIZE) throw new RawBodyRefused('unsupported', 'File type is not supported.');
@@ -66,7 +67,7 @@ export async function storeRawBytes(data: Buffer, blobs: BlobStore): Promise<Acc
   animation.push(data);
   const tooLarge = overLimit(format, data, animation);
   if (tooLarge) throw new RawBodyRefused('too-large', tooLarge);
-  const temp = blobs.tempPath();
+  const temp = scratch.tempPath();
   await fs.promises.writeFile(temp, data, { flag: 'wx' });
   return { tempFile: temp, filename: `image.${FORMAT_EXTENSIONS[format]}`, size: data.length, mimeType: FORMAT_MIME_TYPES[format], format };
 }

@@ -4,7 +4,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
-import type { BlobStore } from '#server/storage/blob-store';
+import type { UploadScratch } from './deps';
 import { discard } from '#server/storage/blob-store';
 import { sniffInputFormat, sniffSvg, SNIFF_BYTES, SVG_DOCTYPE_MESSAGE, SVG_SNIFF_BYTES, svgOverLimit } from '#server/codec/planning';
 import { AnimationCounter, animationOverLimit, apngOverLimit, decodedOverLimit, decodedSize, PNG_HEADER_BYTES, pngOverLimit, uploadFrames } from '#server/codec/planning';
@@ -51,7 +51,7 @@ export class HeadAndCount extends Transform {
 
 export async function receiveUpload(
   request: FastifyRequest,
-  blobs: BlobStore,
+  scratch: UploadScratch,
   limits: IntakeLimits,
   maxBodyBytes: number,
 ): Promise<IntakeResult> {
@@ -89,7 +89,7 @@ export async function receiveUpload(
         part.file.resume();
         continue;
       }
-      const temp = blobs.tempPath();
+      const temp = scratch.tempPath();
       currentTemp = temp;
       const counter = new HeadAndCount();
       await pipeline(part.file, counter, fs.createWriteStream(temp, { flags: 'wx' }));

@@ -11,8 +11,7 @@ import type { Estimate } from '#contract/api';
 import { FORMAT_MIME_TYPES, formatOfMimeType } from '#contract/settings';
 import { withoutType } from '#contract/settings-schema';
 import { CodecError } from '#server/codec/planning';
-import type { Clock } from '#server/clock';
-import { DomainError, notFound } from '#server/errors';
+import { DomainError } from '#server/errors';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
 import { traceOf, type FileTransformer } from '#server/sandbox/protocol';
 import type { BlobStore } from '#server/storage/blob-store';
@@ -28,7 +27,6 @@ export class EstimateService {
     private readonly jobService: JobService,
     private readonly blobs: BlobStore,
     private readonly codec: Pick<FileTransformer, 'estimateFile'>,
-    private readonly clock: Clock,
   ) {}
 
   async estimate(ownerId: string, id: string, body: unknown): Promise<Estimate> {
@@ -36,9 +34,7 @@ export class EstimateService {
     const region = regionInput === undefined ? undefined : imageRegionSchema.safeParse(regionInput);
     if (region && !region.success) throw new DomainError('INVALID_SETTINGS', REGION_MESSAGE, { field: 'region' });
 
-    const row = await this.jobService.findOwned(id, ownerId);
-    if (!row) throw notFound('Job not found');
-    if (row.expires_at <= this.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
+    const row = await this.jobService.findLive(id, ownerId);
     const settings = retunedSettings(row, changes);
 
     if (this.estimating.has(ownerId)) {

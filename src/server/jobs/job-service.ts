@@ -104,10 +104,8 @@ export class JobService {
     settingsFor: (row: JobRow) => CompressSettings,
     admit: (write: (db: Executor) => Promise<void>) => Promise<void>,
   ): Promise<JobRow> {
-    const row = await this.jobs.findOwned(id, ownerId);
-    if (!row) throw notFound('Job not found');
+    const row = await this.findLive(id, ownerId);
     const now = this.clock.now();
-    if (row.expires_at <= now) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
     if (row.status === 'pending' || row.status === 'processing') throw jobBusy();
     const settings = settingsFor(row);
     // Another request re-tuned or deleted it between our read and the write: thrown inside the write, so whatever
@@ -131,6 +129,14 @@ export class JobService {
 
   findOwned(id: string, ownerId: string): Promise<JobRow | undefined> {
     return this.jobs.findOwned(id, ownerId);
+  }
+
+  /** The owner's job while its files are kept: 404 when it is not theirs (or gone), EXPIRED past its deadline. */
+  async findLive(id: string, ownerId: string): Promise<JobRow> {
+    const row = await this.jobs.findOwned(id, ownerId);
+    if (!row) throw notFound('Job not found');
+    if (row.expires_at <= this.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
+    return row;
   }
 
   /** Deletes one job and its files; a running job's late result is discarded by the runner. */

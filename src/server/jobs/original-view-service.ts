@@ -6,8 +6,7 @@
 import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
 import { formatOfMimeType } from '#contract/settings';
 import type { Readable } from 'node:stream';
-import type { Clock } from '#server/clock';
-import { DomainError, notFound } from '#server/errors';
+import { notFound } from '#server/errors';
 import type { FileCompressor } from '#server/sandbox/protocol';
 import { discard, type BlobStore, type LocalCopy } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
@@ -34,13 +33,10 @@ export class OriginalViewService {
     private readonly jobService: JobService,
     private readonly blobs: BlobStore,
     private readonly codec: FileCompressor,
-    private readonly clock: Clock,
   ) {}
 
   async open(ownerId: string, id: string): Promise<OriginalView> {
-    const job = await this.jobService.findOwned(id, ownerId);
-    if (!job) throw notFound('Job not found');
-    if (job.expires_at <= this.clock.now()) throw new DomainError('EXPIRED', 'This file has expired and was deleted');
+    const job = await this.jobService.findLive(id, ownerId);
     if (!NEEDS_RENDERING.has(job.mime_type)) return this.read('original', id, job.mime_type, job.filename);
     if ((await this.blobs.size('rendition', id)) === null) await this.render(id, job.mime_type);
     return this.read('rendition', id, RENDERING_MIME_TYPE, job.filename.replace(/\.[^.]*$/, '') + '.webp');

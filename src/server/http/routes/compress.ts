@@ -16,7 +16,7 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
     const limits = { ...intakeLimitsFor(request.session, deps.uploadMinRate), heicInput: deps.heicInput };
     let intake: IntakeResult;
     try {
-      intake = await receiveUpload(request, deps.blobs, limits, maxUploadBodyBytes(limits));
+      intake = await receiveUpload(request, deps.uploadScratch, limits, maxUploadBodyBytes(limits));
     } catch (err) {
       throw classifyFault(err) ?? unreadableUpload(err) ?? err;
     }

@@ -131,17 +131,16 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
     scope.get<{ Params: { id: string } }>('/output/:id', async (request, reply) => {
       const key = keyOf(request);
       const job = await deps.tinifyOutputs.finished(key, request.params.id, clientGone(reply));
-      const size = await deps.blobs.size('result', job.id);
-      const body = size === null ? null : await deps.blobs.openRead('result', job.id);
-      if (size === null || !body) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
+      const file = await deps.downloads.resultOf(job);
+      if (!file) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
       return reply
         .headers(outputHeaders(job))
-        .header('Content-Type', job.output_mime_type ?? job.mime_type)
-        .header('Content-Length', String(size))
+        .header('Content-Type', file.mimeType)
+        .header('Content-Length', String(file.size))
         .header('Image-Width', String(job.compressed_width ?? job.original_width ?? 0))
         .header('Image-Height', String(job.compressed_height ?? job.original_height ?? 0))
         .header('Compression-Count', await compressionCount(key))
-        .send(body);
+        .send(file.body);
     });
 
     scope.post<{ Params: { id: string } }>('/output/:id', async (request, reply) => {
@@ -182,7 +181,7 @@ const hasBody = (request: FastifyRequest) =>
 /** The image: the raw body streamed to disk, or `{"source": {"url"}}` fetched from an allowed host. */
 async function receiveShrinkInput(request: FastifyRequest, deps: RouteDeps) {
   if (request.body === UNREAD) {
-    return receiveRawBody(request, deps.blobs, {
+    return receiveRawBody(request, deps.uploadScratch, {
       maxBytes: USER_MAX_FILE_SIZE,
       tooLargeCode: 'FILE_TOO_LARGE',
       tooLargeMessage: fileTooLargeMessage(USER_MAX_FILE_SIZE),
@@ -197,5 +196,5 @@ async function receiveShrinkInput(request: FastifyRequest, deps: RouteDeps) {
   const data = await fetchSourceUrl(source.data.source.url, deps.tinifySourceHosts).catch((err: unknown) => {
     throw err instanceof SourceUrlRefused ? new TinifyError(400, 'Source', err.message) : err;
   });
-  return storeRawBytes(data, deps.blobs);
+  return storeRawBytes(data, deps.uploadScratch);
 }
