@@ -26,7 +26,6 @@ function strategyOf(search: Sampled, choose: Strategy['choose'] = smallestOf): S
     search: (job, format) => search(job, format),
     choose,
     fallback: async () => null,
-    targetMet: () => null,
   };
 }
 

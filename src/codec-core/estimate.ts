@@ -9,6 +9,7 @@ import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './en
 import { sampledFixed, sampledSize, sampledSmart } from './estimate-modes';
 import { candidatesOf, lastResortUpload, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
 import { uploadWins } from './never-larger';
+import { meetsTarget } from './modes/size';
 import { CodecError, LOSSLESS_JPEG_MESSAGE } from './errors';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
 import { bytesOf, type Job, type Strategy } from './modes/strategy';
@@ -80,7 +81,8 @@ async function run(job: Job, region: Partial<Region> | undefined): Promise<Estim
     height: pixels.height,
     region: shownRegion,
     quality: keepsOriginal ? null : chosen!.quality,
-    targetMet: mode !== 'size' ? null : keepsOriginal ? passedOn!.length <= (targetSize ?? 0) : chosen!.fits === true,
+    // A sampled encoding's verdict is its extrapolated size's; the upload handed back is judged like any result.
+    targetMet: keepsOriginal ? meetsTarget(job.image.settings, passedOn!.length) : mode === 'size' ? chosen!.fits === true : null,
     preview: keepsOriginal
       ? await engine.losslessPng(image, shown)
       : await engine.encodePixels(image, shown, chosen!.format, chosen!.quality ?? 100, false, chosen!.quality === null),

@@ -11,6 +11,7 @@ export { settingsMisfit, type Misfit, type UploadShape } from './settings-fit';
 export { ssimulacra2 } from './metrics/ssimulacra2';
 export { proxyOf, type Region } from './pixels';
 export { smartTarget, SMART_SCORED_PIXELS } from './modes/smart';
+export { meetsTarget } from './modes/size';
 export * from './errors';
 export type * from './engine';
 export { basePolicy } from './engine';

@@ -7,7 +7,7 @@ import type { CodecLimits, CodecSettings, Engine, ImageTraits, OpenImage, Pixels
 import { CodecError, LOSSLESS_JPEG_MESSAGE, tooManyPixelsError } from './errors';
 import { FORMATS } from './formats';
 import { qualityStrategy } from './modes/quality';
-import { sizeStrategy } from './modes/size';
+import { meetsTarget, sizeStrategy } from './modes/size';
 import { smartStrategy } from './modes/smart';
 import { bytesOf, type Found, type Job, type Strategy } from './modes/strategy';
 import { givenLargerNote, largerThanUploadNote, readOnlyFallbackNote, uploadWins } from './never-larger';
@@ -161,7 +161,7 @@ function notesOf(image: OpenImage, cut: SearchCut | null): { notes?: string[] } 
   return notes.length ? { notes } : {};
 }
 
-function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision | null, targetMet: boolean | null, cut: SearchCut | null = null, note?: string): CompressResult {
+function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision | null, cut: SearchCut | null = null, note?: string): CompressResult {
   const input = factsOf(image);
   // Only called for an upload passed on (uploadCandidate, lastResortUpload), so its format is one it may be the result in.
   const format = keepableFormat(image)!;
@@ -175,7 +175,7 @@ function keptResult(image: OpenImage, kept: Uint8Array, decision: FormatDecision
     flattenedOnto: null,
     decision: decision && { ...decision, winner: format, keptOriginal: true },
     chosenQuality: null,
-    targetMet,
+    targetMet: meetsTarget(image.settings, kept.length),
     perceptualScore: null,
   };
 }
@@ -193,15 +193,15 @@ async function run(job: Job): Promise<CompressResult> {
   const { decision } = candidates;
   const kept = uploadCandidate(job, candidates);
   const limit = strategy.settlesBeforeEncoding(job);
-  if (kept && limit !== null && uploadWins(kept.length, limit)) return keptResult(image, kept, decision, true);
+  if (kept && limit !== null && uploadWins(kept.length, limit)) return keptResult(image, kept, decision);
 
   const { found, cut } = await searchCandidates(job, strategy, candidates);
   const chosen = strategy.choose(found) ?? (await strategy.fallback(job, found));
-  if (kept && uploadWins(kept.length, chosen && bytesOf(chosen))) return keptResult(image, kept, decision, strategy.targetMet(null), cut);
+  if (kept && uploadWins(kept.length, chosen && bytesOf(chosen))) return keptResult(image, kept, decision, cut);
   const lastResort = chosen && lastResortUpload(job, candidates);
   if (chosen && lastResort && lastResort.length < bytesOf(chosen)) {
     const note = largerThanUploadNote({ asked: image.settings.format, made: chosen.format, bytes: bytesOf(chosen), upload: keepableFormat(image)!, uploadBytes: lastResort.length });
-    return keptResult(image, lastResort, decision, strategy.targetMet(null), cut, note);
+    return keptResult(image, lastResort, decision, cut, note);
   }
   if (!chosen) {
     if (image.settings.mode === 'lossless') throw new CodecError('unsupported-format', LOSSLESS_JPEG_MESSAGE);
@@ -217,7 +217,6 @@ async function run(job: Job): Promise<CompressResult> {
 
 async function encodedResult(job: Job, chosen: Found, candidates: Candidates, cut: SearchCut | null, note?: string): Promise<CompressResult> {
   const { image } = job;
-  const strategy = STRATEGIES[image.settings.mode];
   const { decision } = candidates;
   const { encoded, format } = chosen;
   const notes = [...(notesOf(image, cut).notes ?? []), ...(note ? [note] : [])];
@@ -230,7 +229,7 @@ async function encodedResult(job: Job, chosen: Found, candidates: Candidates, cu
     flattenedOnto: (await flattened(job, format, candidates.traits)) ? image.settings.background : null,
     decision: decision && { ...decision, winner: format },
     chosenQuality: chosen.quality,
-    targetMet: strategy.targetMet(chosen),
+    targetMet: meetsTarget(image.settings, encoded.data.length),
     perceptualScore: chosen.score ?? null,
   };
 }

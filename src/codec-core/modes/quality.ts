@@ -12,5 +12,4 @@ export const qualityStrategy: Strategy = {
   },
   choose: smallestOf,
   fallback: async () => null,
-  targetMet: () => null,
 };

@@ -14,7 +14,16 @@
 import type { ImageFormat } from '#contract/settings';
 import { scaledBy } from '#codec-core/geometry';
 import { largestFitting, type Probe } from './largest-fitting';
+import type { CodecSettings } from '#codec-core/engine';
 import { bytesOf, likeliestFirst, type Found, type Job, type Strategy } from './strategy';
+
+/**
+ * Size mode's verdict on a result of `bytes`: at most the target (the contract's `targetMet`), whatever made it: an
+ * encoding, a downscale, or the upload handed back. Null in the modes that have no target.
+ */
+export function meetsTarget(settings: Pick<CodecSettings, 'mode' | 'targetSize'>, bytes: number): boolean | null {
+  return settings.mode === 'size' ? bytes <= (settings.targetSize ?? Infinity) : null;
+}
 
 /**
  * The quality a downscale is searched at. Reached only when quality 1 at full size does not fit; fewer pixels at a
@@ -110,5 +119,4 @@ export const sizeStrategy: Strategy = {
     if (down.best) return toFound(down.best, true);
     return smaller(smallest, down.smallest && toFound(down.smallest, false));
   },
-  targetMet: (found) => found?.fits === true,
 };

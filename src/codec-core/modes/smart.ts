@@ -83,5 +83,4 @@ export const smartStrategy: Strategy = {
   },
   choose: smallestOf,
   fallback: async () => null,
-  targetMet: () => null,
 };

@@ -48,8 +48,6 @@ export interface Strategy {
   choose(found: readonly Found[]): Found | null;
   /** When choose() finds none: one more try, or the best that is left (size mode: a downscale, else the smallest). */
   fallback(job: Job, found: readonly Found[]): Promise<Found | null>;
-  /** Whether the result met the mode's target (size mode), or null for modes without one. */
-  targetMet(found: Found | null): boolean | null;
 }
 
 /**

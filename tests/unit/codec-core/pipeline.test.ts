@@ -164,6 +164,15 @@ describe('size mode', () => {
     expect(engine.encodes).toEqual([]);
   });
 
+  it('an upload given back because the asked format came out larger is judged against the target like any result', async () => {
+    // WebP at the highest quality within the target is larger than the JPEG upload, which is under the target too.
+    const result = await compress(syntheticEngine({ passOn: target - 500 }), UPLOAD, settingsWith({ format: 'webp', mode: 'size', targetSize: target }), LIMITS);
+    expect(result).toMatchObject({ keptOriginal: true, output: { format: 'jpeg', bytes: target - 500 }, targetMet: true });
+    const over = await compress(syntheticEngine({ passOn: target + 1 }), UPLOAD, settingsWith({ format: 'jpeg', mode: 'size', targetSize: target }), LIMITS);
+    expect(over.output.bytes).toBeLessThanOrEqual(target);
+    expect(over.targetMet).toBe(true);
+  });
+
   it('downscales when even the lowest quality is too big and resizing is allowed', async () => {
     const tiny = encodedSize('jpeg', 1, false, SIZE) - 20;
     const engine = syntheticEngine();

@@ -1,7 +1,7 @@
 // Animated GIF, WebP, PNG and JPEG XL uploads: every frame, its timing and the loop count kept, written as animated
 // WebP. The core's one pipeline runs them, with every mode, through the animation engine (animation-engine.ts;
 // docs/decisions/0402-animation.md, 0409-animation-modes.md, 0513-animated-jpeg-xl.md).
-import { basePolicy, boundsOf, compress as compressWith, givenLargerNote, largerThanUploadNote, stripForPassOn, uploadWins, type CodecLimits, type CodecSettings } from '#codec-core/index';
+import { basePolicy, boundsOf, compress as compressWith, givenLargerNote, largerThanUploadNote, meetsTarget, stripForPassOn, uploadWins, type CodecLimits, type CodecSettings } from '#codec-core/index';
 import { BROWSER_SHOWN_FORMATS } from '#contract/settings';
 import { gifWithPolicy } from '#server/codec/metadata/gif-metadata';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
@@ -71,7 +71,6 @@ async function keptUpload(input: Buffer, format: AnimationHeader['format'] | 'jx
   if (!asOriginal && settings.format === 'auto' && settings.formats?.length && !(settings.formats as readonly string[]).includes(format)) return null;
   const kept = await passedOn(input, format, settings);
   if (!kept || !(asOriginal ? uploadWins(kept.length, result.data.length) : kept.length < result.data.length)) return null;
-  const target = settings.mode === 'size' ? settings.targetSize : undefined;
   const note = asOriginal ? null : largerThanUploadNote({ asked: settings.format, made: 'webp', bytes: result.data.length, upload: format, uploadBytes: kept.length });
   return {
     ...result,
@@ -82,6 +81,6 @@ async function keptUpload(input: Buffer, format: AnimationHeader['format'] | 'jx
     decision: result.decision && { ...result.decision, keptOriginal: true },
     chosenQuality: null,
     perceptualScore: null,
-    targetMet: target === undefined ? null : kept.length <= target,
+    targetMet: meetsTarget(settings, kept.length),
   };
 }

@@ -2,7 +2,7 @@
 // result is the sanitised text minified without changing how it renders, never larger than the sanitised upload.
 // Only a size asked for that the drawing does not fit makes it a raster (the pipeline renders it, as for a
 // conversion); the modes have nothing to search, the text being lossless.
-import { boundsOf, CodecError, CORRUPT_MESSAGE, tooManyPixelsError, type CodecLimits, type CodecSettings } from '#codec-core/index';
+import { boundsOf, CodecError, CORRUPT_MESSAGE, meetsTarget, tooManyPixelsError, type CodecLimits, type CodecSettings } from '#codec-core/index';
 import type { CompressResult } from '#server/codec/types';
 import { optimisedSvg } from './sanitise-svg';
 import { openSvg } from './svg-canvas';
@@ -28,7 +28,7 @@ export async function svgResult(upload: Buffer, settings: CodecSettings, limits:
     flattenedOnto: null,
     decision: null,
     chosenQuality: null,
-    targetMet: settings.mode === 'size' ? data.length <= (settings.targetSize ?? Infinity) : null,
+    targetMet: meetsTarget(settings, data.length),
     perceptualScore: null,
     svgRemoved: removed,
   };
