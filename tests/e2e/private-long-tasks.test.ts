@@ -1,7 +1,8 @@
 // Private mode keeps the page responsive because no codec runs on the page's thread: a 20-photo batch is decoded,
 // encoded and scored in the codec workers, and the page itself never compiles or instantiates a WebAssembly module
-// (every codec we ship is one; the page's CSP does not even allow it, workers have their own). How long the page's longest task is during such a batch is a figure, not a test:
-// `npm run bench -- private` reports it (long tasks), since a timed bound fails on a busy machine for no defect.
+// (every codec we ship is one; the page's CSP does not even allow it, workers have their own). How long the page's
+// longest task is during such a batch is a figure, not a test: `npm run bench -- private` reports it (long tasks),
+// since a timed bound fails on a busy machine for no defect.
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/paths';
 import { enterPrivateMode, openSettings, useVisitors } from './support/app';
