@@ -35,7 +35,8 @@ const choiceOf = <const T extends readonly [string, ...string[]]>(values: T, mes
     .transform((s) => s.trim().toLowerCase())
     .pipe(z.enum(values, { error: message }));
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** Not given: a blank form field, or null in a typed request (SettingsRequest). */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 const dimension = (name: 'maxWidth' | 'maxHeight') =>
   z.preprocess(

@@ -191,3 +191,31 @@ export const SETTING_DEFAULTS = {
   allowResize: false,
   metadata: 'strip',
 } as const satisfies { format: OutputFormat; background: string; mode: CompressionMode; allowResize: boolean; metadata: MetadataPolicy };
+
+/**
+ * The compression settings as a client sends them, typed: what the settings schema accepts (settings-schema.ts),
+ * before its defaults. The tool hands this one value to either job source: the server's adapter turns it into form
+ * fields (settingsFormFields), private mode's workers parse it with the same schema. Absent, null and false mean
+ * "not given", as a blank form field does.
+ */
+export interface SettingsRequest {
+  quality: number;
+  type: CompressionType;
+  format: OutputFormat;
+  background?: string;
+  /** Auto's candidates, comma-separated ("avif,webp"); every format when absent. */
+  formats?: string;
+  mode: CompressionMode;
+  metadata: MetadataPolicy;
+  targetSize?: number;
+  allowResize?: boolean;
+  maxWidth?: number | null;
+  maxHeight?: number | null;
+}
+
+/** A settings request as form fields: every given value as a string, the ones not given left out. */
+export function settingsFormFields(settings: SettingsRequest): [name: string, value: string][] {
+  return Object.entries(settings)
+    .filter(([, value]) => value !== undefined && value !== null && value !== false)
+    .map(([name, value]) => [name, String(value)]);
+}

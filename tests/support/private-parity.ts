@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { compress as serverCompress } from '#server/codec/index';
+import type { OutputFormat, SettingsRequest } from '#contract/settings';
 import { corpusPath, REPO_ROOT } from './paths';
 
 /** 8 photos (PNG and JPEG uploads, one with an EXIF orientation) and 4 PNGs (alpha, palette, screenshot, gradients). */
@@ -50,15 +51,16 @@ export async function parityUploads(): Promise<ParityUpload[]> {
 export interface ParityCase {
   /** q60, q80, q90, smart or size. */
   name: string;
-  fields: Record<string, string>;
+  /** As the tool hands settings to private mode's workers (the contract's typed request). */
+  settings: SettingsRequest;
 }
 
-export function parityCases(format: string): ParityCase[] {
+export function parityCases(format: OutputFormat): ParityCase[] {
   return [
-    ...[60, 80, 90].map((q) => ({ name: `q${q}`, fields: { format, quality: String(q), mode: 'quality', metadata: 'strip' } })),
-    { name: 'smart', fields: { format, quality: '80', mode: 'smart', metadata: 'strip' } },
+    ...[60, 80, 90].map((q) => ({ name: `q${q}`, settings: { format, type: 'standard', quality: q, mode: 'quality', metadata: 'strip' } as const })),
+    { name: 'smart', settings: { format, type: 'standard', quality: 80, mode: 'smart', metadata: 'strip' } },
     // A target well under what quality 80 gives these crops, so the search has to work.
-    { name: 'size', fields: { format, quality: '80', mode: 'size', targetSize: format === 'png' ? '9000' : '3000', metadata: 'strip' } },
+    { name: 'size', settings: { format, type: 'standard', quality: 80, mode: 'size', targetSize: format === 'png' ? 9000 : 3000, metadata: 'strip' } },
   ];
 }
 
@@ -71,14 +73,14 @@ export async function serverResults(uploads: ParityUpload[], cases: ParityCase[]
   const out: Record<string, ParityResult> = {};
   for (const upload of uploads) {
     for (const c of cases) {
-      const { fields } = c;
+      const { settings } = c;
       const t0 = performance.now();
       const result = await serverCompress(upload.bytes, {
-        format: fields.format as 'jpeg',
-        quality: Number(fields.quality),
-        mode: fields.mode as 'quality',
+        format: settings.format,
+        quality: settings.quality,
+        mode: settings.mode,
         metadata: 'strip',
-        ...(fields.targetSize && { targetSize: Number(fields.targetSize) }),
+        ...(settings.targetSize && { targetSize: settings.targetSize }),
       });
       out[parityKey(upload, c)] = { sha: createHash('sha256').update(result.data).digest('hex'), size: result.data.length, seconds: (performance.now() - t0) / 1000 };
     }
@@ -96,7 +98,7 @@ export function vipsWorkerUrl(): string {
 
 /** The private page's results, by key: one libvips codec worker on `page` (which must be the isolated /private). */
 export async function browserResults(page: Page, uploads: ParityUpload[], cases: ParityCase[]): Promise<Record<string, ParityResult>> {
-  const requests = uploads.flatMap((upload) => cases.map((c) => ({ key: parityKey(upload, c), input: [...upload.bytes], fields: c.fields })));
+  const requests = uploads.flatMap((upload) => cases.map((c) => ({ key: parityKey(upload, c), input: [...upload.bytes], settings: c.settings })));
   return page.evaluate(
     async ({ url, requests }) => {
       const worker = new Worker(url, { type: 'module' });
@@ -108,7 +110,7 @@ export async function browserResults(page: Page, uploads: ParityUpload[], cases:
         const response = await new Promise<{ ok: boolean; message?: string; outcome?: { result: { data: Uint8Array<ArrayBuffer> } } }>((resolve) => {
           worker.onmessage = (event) => resolve(event.data);
           worker.onerror = (event) => resolve({ ok: false, message: `worker error: ${event.message}` });
-          worker.postMessage({ id: ++id, op: 'compress', input, fields: request.fields }, [input]);
+          worker.postMessage({ id: ++id, op: 'compress', input, settings: request.settings }, [input]);
         });
         const seconds = (performance.now() - t0) / 1000;
         if (!response.ok) {

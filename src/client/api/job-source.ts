@@ -4,7 +4,8 @@
 // same over either; only what truly differs is said by the source (its limits, the comparison's original).
 import type { Job, QueueStats, QueueStatus, UploadConfig } from '#contract/api';
 import type { QueueAction } from './queue.ts';
-import type { RefusedFile, Retune, UploadSending, UploadSettings } from './jobs.ts';
+import type { SettingsRequest } from '#contract/settings';
+import type { RefusedFile, Retune, UploadSending } from './jobs.ts';
 import type { EstimateFrom } from './estimate.ts';
 
 /** Where Adjust's re-tune and its estimate run: the server unless the job source says otherwise (private mode). */
@@ -21,7 +22,7 @@ export interface JobSource {
   /** Signed in (server), or no account needed (private mode). */
   unlimited: boolean;
   /** Sends files; `notAdded` counts the drop's files already refused, so the toast never calls a partial drop a success. */
-  send(files: File[], settings: UploadSettings, notAdded?: number): Promise<RefusedFile[]>;
+  send(files: File[], settings: SettingsRequest, notAdded?: number): Promise<RefusedFile[]>;
   uploading: boolean;
   progress: UploadSending | null;
   queueStatus?: QueueStatus;

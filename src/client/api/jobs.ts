@@ -2,8 +2,8 @@
 // remove, clear all) or fetches from it (download all). The toasts these requests show are worded here.
 import { useCallback, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompressionType, CompressResponse, Job, UploadRejection } from '#contract/api';
-import type { OutputFormat } from '#contract/settings';
+import type { CompressResponse, Job, UploadRejection } from '#contract/api';
+import { settingsFormFields, type SettingsRequest } from '#contract/settings';
 import { apiRequest, ApiRequestError, errorCode, errorMessage } from '#client/lib/api.ts';
 import { downloadAllAsZip } from '#client/lib/download.ts';
 import { displayableFormats } from '#client/lib/format-support.ts';
@@ -32,15 +32,6 @@ export const jobsQueryOptions = (interval: number = POLL_MS) =>
 
 export const useJobs = (interval: number = POLL_MS) => useQuery(jobsQueryOptions(interval));
 
-/** The compression choices an upload sends; the server reads these fields before it streams the files. */
-export interface UploadSettings {
-  quality: number;
-  type: CompressionType;
-  format: OutputFormat;
-  background: string;
-  /** Further settings fields as the API takes them (mode, targetSize, maxWidth, metadata, ...). */
-  fields?: Record<string, string>;
-}
 
 /** How far the upload under way has got: bytes sent so far, when it started and when that was measured. */
 export interface UploadSending {
@@ -55,16 +46,12 @@ export type RefusedFile = Pick<UploadRejection, 'filename' | 'message'> & { offl
 /** The row's words for a file an upload could not send because the network is gone. */
 export const OFFLINE_MESSAGE = "You're offline: nothing was uploaded. Private mode compresses on this device, without the network.";
 
-async function uploadForm(files: readonly File[], { quality, type, format, background, fields = {} }: UploadSettings): Promise<FormData> {
+/** The one place the tool's settings become form fields (settingsFormFields); the server reads them before the files. */
+async function uploadForm(files: readonly File[], settings: SettingsRequest): Promise<FormData> {
   const form = new FormData();
-  // Fields first: the server reads them before it streams the files.
-  form.append('quality', String(quality));
-  form.append('type', type);
-  form.append('format', format);
-  form.append('background', background);
   // Auto may only answer with formats this browser can show (unless the settings narrow it further: email and apps).
-  if (format === 'auto' && !fields.formats) form.append('formats', (await displayableFormats()).join(','));
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const formats = settings.format === 'auto' && !settings.formats ? (await displayableFormats()).join(',') : settings.formats;
+  for (const [name, value] of settingsFormFields({ ...settings, formats })) form.append(name, value);
   for (const file of files) form.append('images', file, file.name);
   return form;
 }
@@ -116,7 +103,7 @@ export function useUpload() {
   const client = useQueryClient();
   const [progress, setProgress] = useState<UploadSending | null>(null);
   const { mutateAsync, isPending } = useMutation({
-    mutationFn: async ({ files, settings }: { files: File[]; settings: UploadSettings; notAdded: number }) => {
+    mutationFn: async ({ files, settings }: { files: File[]; settings: SettingsRequest; notAdded: number }) => {
       const form = await uploadForm(files, settings);
       const startedAt = performance.now();
       setProgress({ sent: { loaded: 0, total: files.reduce((sum, f) => sum + f.size, 0) }, startedAt, now: startedAt });
@@ -131,7 +118,7 @@ export function useUpload() {
     },
   });
   const send = useCallback(
-    (files: File[], settings: UploadSettings, notAdded = 0): Promise<RefusedFile[]> =>
+    (files: File[], settings: SettingsRequest, notAdded = 0): Promise<RefusedFile[]> =>
       mutateAsync({ files, settings, notAdded }).then(
         (data) => data.rejected ?? [],
         (error: unknown) => refusedByError(error, files),

@@ -1,6 +1,7 @@
-// The messages between the page and its codec workers (private mode): a file's bytes and settings fields in, the
+// The messages between the page and its codec workers (private mode): a file's bytes and typed settings in, the
 // codec core's result (or its error) out. Bytes travel as transferred ArrayBuffers, never copied.
 import type { CompressResult, Estimate, Region } from '#codec-core/index';
+import type { SettingsRequest } from '#contract/settings';
 
 export type CodecOp = 'compress' | 'estimate';
 
@@ -8,8 +9,8 @@ export interface CodecRequest {
   id: number;
   op: CodecOp;
   input: ArrayBuffer;
-  /** The settings as the API's form fields (the same schema parses them in the worker). */
-  fields: Record<string, string>;
+  /** The contract's typed request; the worker parses it with the schema that parses an upload's fields. */
+  settings: SettingsRequest;
   /** The estimate's preview region. */
   region?: Partial<Region>;
 }

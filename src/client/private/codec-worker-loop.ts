@@ -1,5 +1,5 @@
 // A private-mode codec worker's loop, whatever engine it runs (the single-threaded encoders, or libvips on the
-// isolated page): one request at a time, parsed as the API parses its fields, run by the codec core's pipeline, its
+// isolated page): one request at a time, its settings parsed as the API parses an upload's fields, run by the codec core's pipeline, its
 // result or error posted back. Cancelling is the pool's: it ends the worker (worker-pool.ts).
 import { compress, estimate, CodecError, type Engine } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
@@ -10,7 +10,7 @@ import type { CodecOutcome, CodecRequest, CodecResponse } from './codec-protocol
 const LIMITS = { maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: 0 };
 
 async function run(engine: Engine, request: CodecRequest): Promise<CodecOutcome> {
-  const parsed = compressSettingsSchema.safeParse(request.fields);
+  const parsed = compressSettingsSchema.safeParse(request.settings);
   if (!parsed.success) throw new CodecError('unsupported-format', parsed.error.issues[0]?.message ?? 'Invalid settings');
   // Encodings carry no metadata: `strip` is the only policy private mode offers.
   const settings = withoutType({ ...parsed.data, metadata: 'strip' as const });

@@ -3,14 +3,14 @@
 import { partialUploadText } from '#client/lib/partial-upload.ts';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { USER_MAX_FILE_SIZE, USER_MAX_FILES } from '#contract/limits';
-import { outputFilename } from '#contract/settings';
+import { outputFilename, type ImageFormat, type SettingsRequest } from '#contract/settings';
 import type { JobSource } from '#client/api/job-source.ts';
 import { saveBlob, ZIP_FILENAME } from '#client/lib/download.ts';
 import { displayableFormats } from '#client/lib/format-support.ts';
 import { toast } from '#client/lib/toast.ts';
 import { toastRecompressedAll } from '#client/api/jobs.ts';
 import { LocalJobStore } from './local-job-store';
-import { retunedFields, settingsFields, toContractEstimate } from './local-job';
+import { onDeviceSettings, retunedSettings, toContractEstimate } from './local-job';
 import { zipResults } from './local-zip';
 import { codecPool, workerCount } from './worker-pool';
 
@@ -25,8 +25,16 @@ export function localJobStore(): LocalJobStore {
 /** The device is the limit: the signed-in ceiling per file, as many files as a signed-in drop. */
 const PRIVATE_LIMITS = { maxFiles: USER_MAX_FILES, maxFileSize: USER_MAX_FILE_SIZE, maxFileSizeFormatted: null };
 
+/** A job's settings with Adjust's changes, as this device takes them. */
+function retunedOf(local: LocalJobStore, id: string, changes: Partial<SettingsRequest>, displayable: readonly ImageFormat[]): SettingsRequest {
+  const current = local.settingsOf(id);
+  if (!current) throw new Error('This file is no longer here');
+  return retunedSettings(current, changes, displayable);
+}
+
 export function useLocalJobSource(): JobSource {
   const local = localJobStore();
+
   const jobs = useSyncExternalStore(local.subscribe, local.jobs);
   const [zipping, setZipping] = useState(false);
   return useMemo<JobSource>(
@@ -36,7 +44,7 @@ export function useLocalJobSource(): JobSource {
       uploadConfig: PRIVATE_LIMITS,
       unlimited: true,
       async send(files, settings, notAddedBefore = 0) {
-        const refused = await local.add(files, settingsFields(settings, await displayableFormats()));
+        const refused = await local.add(files, onDeviceSettings(settings, await displayableFormats()));
         const added = files.length - refused.length;
         const notAdded = notAddedBefore + refused.length;
         if (added > 0 && notAdded > 0) toast(partialUploadText(added, notAdded));
@@ -78,7 +86,7 @@ export function useLocalJobSource(): JobSource {
         let count = 0;
         for (const job of finished) {
           try {
-            await local.retune(job.id, retunedFields(local.fieldsOf(job.id) ?? {}, changes, await displayableFormats()));
+            await local.retune(job.id, retunedOf(local, job.id, changes, await displayableFormats()));
             count += 1;
           } catch (err) {
             skipped.push({ filename: job.filename, message: err instanceof Error ? err.message : String(err) });
@@ -89,11 +97,10 @@ export function useLocalJobSource(): JobSource {
       recompressing: false,
       adjustRunner: {
         async retune({ job, changes }) {
-          return local.retune(job.id, retunedFields(local.fieldsOf(job.id) ?? {}, changes, await displayableFormats()));
+          return local.retune(job.id, retunedOf(local, job.id, changes, await displayableFormats()));
         },
         async estimateFrom(jobId, { region, ...request }) {
-          const fields = retunedFields(local.fieldsOf(jobId) ?? {}, request, await displayableFormats());
-          return toContractEstimate(await local.estimate(jobId, fields, region));
+          return toContractEstimate(await local.estimate(jobId, retunedOf(local, jobId, request, await displayableFormats()), region));
         },
       },
     }),

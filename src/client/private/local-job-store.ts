@@ -4,7 +4,7 @@
 import type { Job, QueueStats, QueueStatus } from '#contract/api';
 import type { CompressResult, Estimate, Region } from '#codec-core/index';
 import { MESSAGES } from '#contract/messages';
-import { FORMAT_MIME_TYPES, type ImageFormat } from '#contract/settings';
+import { FORMAT_MIME_TYPES, type ImageFormat, type SettingsRequest } from '#contract/settings';
 import { completedJob, failedJob, pendingJob, retunedJob } from './local-job';
 import { needsServer, sniffFormat } from './sniff';
 import { CancelledError, type WorkerPool } from './worker-pool';
@@ -13,7 +13,7 @@ interface Entry {
   job: Job;
   file: File;
   format: ImageFormat;
-  fields: Record<string, string>;
+  settings: SettingsRequest;
   /** The original, for the comparison. */
   originalUrl: string;
   result: Blob | null;
@@ -49,7 +49,7 @@ export class LocalJobStore {
   isPaused = (): boolean => this.paused;
 
   /** Adds files to the queue; those that are not an image we take are refused, as an upload would be. */
-  async add(files: readonly File[], fields: Record<string, string>): Promise<Refusal[]> {
+  async add(files: readonly File[], settings: SettingsRequest): Promise<Refusal[]> {
     const refused: Refusal[] = [];
     for (const file of files) {
       // The head is enough to tell a format, an animation's control chunk or an SVG's root element.
@@ -60,8 +60,8 @@ export class LocalJobStore {
         refused.push({ filename: file.name, message: serverOnly ?? MESSAGES.fileTypeInvalid });
         continue;
       }
-      const job = pendingJob(`local-${this.nextId++}`, file, format, fields, this.now());
-      this.entries.push({ job, file, format, fields, originalUrl: URL.createObjectURL(file), result: null, taskId: null });
+      const job = pendingJob(`local-${this.nextId++}`, file, format, settings, this.now());
+      this.entries.push({ job, file, format, settings, originalUrl: URL.createObjectURL(file), result: null, taskId: null });
     }
     this.changed();
     this.pump();
@@ -72,30 +72,30 @@ export class LocalJobStore {
     return this.entry(id)?.originalUrl;
   }
 
-  /** The settings a job was (or is being) compressed with, as form fields. */
-  fieldsOf(id: string): Record<string, string> | undefined {
-    return this.entry(id)?.fields;
+  /** The settings a job was (or is being) compressed with. */
+  settingsOf(id: string): SettingsRequest | undefined {
+    return this.entry(id)?.settings;
   }
 
   /** Adjust: a finished file compressed again from its original with other settings. */
-  retune(id: string, fields: Record<string, string>): Job {
+  retune(id: string, settings: SettingsRequest): Job {
     const entry = this.entry(id);
     if (!entry) throw new Error('This file is no longer here');
     if (entry.job.status === 'pending' || entry.job.status === 'processing') throw new Error('This image is still being compressed; adjust it once it has finished.');
     if (entry.job.compressedPath) URL.revokeObjectURL(entry.job.compressedPath);
     entry.result = null;
-    entry.fields = fields;
-    entry.job = retunedJob(entry.job, entry.file, entry.format, fields, this.now());
+    entry.settings = settings;
+    entry.job = retunedJob(entry.job, entry.file, entry.format, settings, this.now());
     this.changed();
     this.pump();
     return entry.job;
   }
 
   /** Adjust's live estimate, by a codec worker from the original. */
-  async estimate(id: string, fields: Record<string, string>, region: Partial<Region> | undefined): Promise<Estimate> {
+  async estimate(id: string, settings: SettingsRequest, region: Partial<Region> | undefined): Promise<Estimate> {
     const entry = this.entry(id);
     if (!entry) throw new Error('This file is no longer here');
-    const outcome = await this.pool().run('estimate', await entry.file.arrayBuffer(), fields, region).done;
+    const outcome = await this.pool().run('estimate', await entry.file.arrayBuffer(), settings, region).done;
     if (outcome.op !== 'estimate') throw new Error('unexpected codec answer');
     return outcome.estimate;
   }
@@ -201,7 +201,7 @@ export class LocalJobStore {
     try {
       const input = await entry.file.arrayBuffer();
       if (!this.entries.includes(entry)) return;
-      const task = this.pool().run('compress', input, entry.fields);
+      const task = this.pool().run('compress', input, entry.settings);
       entry.taskId = task.id;
       const outcome = await task.done;
       if (outcome.op !== 'compress' || !this.entries.includes(entry)) return;

@@ -1,39 +1,29 @@
 // A private-mode job as the tool's components show it: the contract's Job, filled from the file, the settings and
 // the codec core's result. Its download and preview are object URLs of Blobs held in this tab, never server paths.
-import type { CompressionType, Estimate as ContractEstimate, Job } from '#contract/api';
-import { DEFAULT_BACKGROUND, FORMAT_MIME_TYPES, type ImageFormat, type OutputFormat } from '#contract/settings';
+import type { Estimate as ContractEstimate, Job } from '#contract/api';
+import { DEFAULT_BACKGROUND, FORMAT_MIME_TYPES, type ImageFormat, type SettingsRequest } from '#contract/settings';
 import { RETENTION_HOURS } from '#contract/limits';
 import { estimateJson, type CompressResult, type Estimate } from '#codec-core/index';
-
-/** What the settings card hands over: the same as an upload's settings. */
-export interface LocalSettings {
-  quality: number;
-  type: CompressionType;
-  format: OutputFormat;
-  background: string;
-  fields?: Record<string, string>;
-}
 
 /** What Auto may choose in the browser: the formats it shows, less JPEG XL, which only the server encodes. */
 const encodableHere = (displayable: readonly ImageFormat[]) => displayable.filter((f) => f !== 'jxl');
 
-/** The settings as the API's form fields, which the worker parses with the contract's schema. */
-export function settingsFields(settings: LocalSettings, displayable: readonly ImageFormat[]): Record<string, string> {
+/**
+ * The settings as this device's workers get them: the card's typed request, with Auto's candidates those it can make
+ * here and no metadata (encodings in the browser carry none: browser-engine.ts). The workers parse it with the
+ * contract's schema, as the server parses an upload's fields.
+ */
+export function onDeviceSettings(settings: SettingsRequest, displayable: readonly ImageFormat[]): SettingsRequest {
+  const { formats: _asked, ...rest } = settings;
   return {
-    quality: String(settings.quality),
-    type: settings.type,
-    format: settings.format,
+    ...rest,
     background: settings.background || DEFAULT_BACKGROUND,
     ...(settings.format === 'auto' ? { formats: encodableHere(displayable).join(',') } : {}),
-    ...settings.fields,
-    // Encodings in the browser carry no metadata (see browser-engine.ts).
     metadata: 'strip',
   };
 }
 
-const numberOr = (text: string | undefined, fallback: number | null) => (text && Number.isFinite(Number(text)) ? Number(text) : fallback);
-
-export function pendingJob(id: string, file: File, format: ImageFormat, fields: Record<string, string>, now: number): Job {
+export function pendingJob(id: string, file: File, format: ImageFormat, settings: SettingsRequest, now: number): Job {
   return {
     id,
     filename: file.name,
@@ -44,20 +34,20 @@ export function pendingJob(id: string, file: File, format: ImageFormat, fields: 
     originalHeight: null,
     compressedWidth: null,
     compressedHeight: null,
-    compressionQuality: numberOr(fields.quality, 80)!,
-    compressionType: (fields.type as CompressionType) ?? 'web',
+    compressionQuality: settings.quality,
+    compressionType: settings.type,
     compressedPath: null,
     previewPath: null,
     mimeType: FORMAT_MIME_TYPES[format],
-    outputFormat: (fields.format as OutputFormat) ?? 'original',
+    outputFormat: settings.format,
     outputMimeType: null,
     flattenedOnto: null,
     formatDecision: null,
-    mode: (fields.mode as Job['mode']) ?? 'quality',
-    targetSize: fields.mode === 'size' ? numberOr(fields.targetSize, null) : null,
-    allowResize: fields.allowResize === 'true',
-    maxWidth: numberOr(fields.maxWidth, null),
-    maxHeight: numberOr(fields.maxHeight, null),
+    mode: settings.mode,
+    targetSize: settings.mode === 'size' ? (settings.targetSize ?? null) : null,
+    allowResize: settings.allowResize === true,
+    maxWidth: settings.maxWidth ?? null,
+    maxHeight: settings.maxHeight ?? null,
     metadata: 'strip',
     revision: 1,
     chosenQuality: null,
@@ -96,28 +86,21 @@ export function completedJob(job: Job, result: Omit<CompressResult, 'data'>, url
 export const failedJob = (job: Job, message: string, now: number): Job => ({ ...job, status: 'error', error: message, completedAt: new Date(now).toISOString() });
 
 /**
- * The fields of a re-tune (Adjust) or an estimate: the job's own with the changes the panel sends (null removes a
- * bound), target-size fields only in size mode, Auto's list of displayable formats, and metadata always removed.
+ * The settings of a re-tune (Adjust) or an estimate: the job's own with the changes the panel sends (null removes a
+ * bound), target-size settings only in size mode, then as this device's workers take them (onDeviceSettings).
  */
-export function retunedFields(fields: Record<string, string>, changes: Record<string, unknown>, displayable: readonly ImageFormat[]): Record<string, string> {
-  const next = { ...fields };
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === undefined) delete next[name];
-    else next[name] = String(value);
-  }
+export function retunedSettings(settings: SettingsRequest, changes: Partial<SettingsRequest>, displayable: readonly ImageFormat[]): SettingsRequest {
+  const next: SettingsRequest = { ...settings, ...changes };
   if (next.mode !== 'size') {
     delete next.targetSize;
     delete next.allowResize;
   }
-  if (next.format === 'auto') next.formats = encodableHere(displayable).join(',');
-  else delete next.formats;
-  next.metadata = 'strip';
-  return next;
+  return onDeviceSettings(next, displayable);
 }
 
 /** A pending job again, for a re-tune: the same file and id, the next revision. */
-export function retunedJob(job: Job, file: File, format: ImageFormat, fields: Record<string, string>, now: number): Job {
-  return { ...pendingJob(job.id, file, format, fields, now), revision: job.revision + 1 };
+export function retunedJob(job: Job, file: File, format: ImageFormat, settings: SettingsRequest, now: number): Job {
+  return { ...pendingJob(job.id, file, format, settings, now), revision: job.revision + 1 };
 }
 
 /** The core's estimate as the Adjust panel shows it (the API's shape), its preview as a data: URL. */

@@ -3,6 +3,7 @@
 // a file that is being compressed ends its worker: WebAssembly cannot be interrupted any other way.
 import type { CodecOp, CodecOutcome, CodecRequest, CodecResponse } from './codec-protocol';
 import type { Region } from '#codec-core/index';
+import type { SettingsRequest } from '#contract/settings';
 import { workerCount } from './cores';
 
 export { MAX_WORKERS, workerCount } from './cores';
@@ -48,10 +49,10 @@ export class WorkerPool {
   ) {}
 
   /** Runs one file; `cancel` with the returned id stops it. */
-  run(op: CodecOp, input: ArrayBuffer, fields: Record<string, string>, region?: Partial<Region>): { id: number; done: Promise<CodecOutcome> } {
+  run(op: CodecOp, input: ArrayBuffer, settings: SettingsRequest, region?: Partial<Region>): { id: number; done: Promise<CodecOutcome> } {
     const id = this.nextId++;
     const done = new Promise<CodecOutcome>((resolve, reject) => {
-      this.waiting.push({ request: { id, op, input, fields, region }, resolve, reject });
+      this.waiting.push({ request: { id, op, input, settings, region }, resolve, reject });
     });
     this.dispatch();
     return { id, done };

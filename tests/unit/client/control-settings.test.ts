@@ -1,6 +1,7 @@
 // The control settings as the panel edits them: each field's problem, the form fields sent, and what is remembered.
+import { settingsFormFields } from '#contract/settings';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, controlFields, controlProblems, formatModeProblem, loadStoredControl, storeControl } from '#client/components/tool/control.ts';
+import { CONTROL_STORAGE_KEY, DEFAULT_CONTROL, apiSettings, controlProblems, formatModeProblem, loadStoredControl, storeControl } from '#client/components/tool/control.ts';
 
 describe('control settings', () => {
   it('names the field that is wrong, and only that one', () => {
@@ -18,14 +19,20 @@ describe('control settings', () => {
   });
 
   it('sends the target in bytes, the bounds given and nothing for blank ones', () => {
-    expect(controlFields(DEFAULT_CONTROL)).toEqual({ mode: 'quality', metadata: 'strip' });
-    expect(controlFields({ ...DEFAULT_CONTROL, mode: 'size', targetKb: '200', allowResize: true, maxWidth: ' 2000 ', metadata: 'keep' })).toEqual({
-      mode: 'size',
-      targetSize: '204800',
-      allowResize: 'true',
-      maxWidth: '2000',
-      metadata: 'keep',
-    });
+    expect(apiSettings(DEFAULT_CONTROL)).toEqual({ mode: 'quality', metadata: 'strip', maxWidth: null, maxHeight: null });
+    const sized = apiSettings({ ...DEFAULT_CONTROL, mode: 'size', targetKb: '200', allowResize: true, maxWidth: ' 2000 ', metadata: 'keep' });
+    expect(sized).toEqual({ mode: 'size', targetSize: 204_800, allowResize: true, maxWidth: 2000, maxHeight: null, metadata: 'keep' });
+    // As an upload's form fields: strings, the bounds not given left out.
+    expect(settingsFormFields({ quality: 80, type: 'web', format: 'jpeg', ...sized })).toEqual([
+      ['quality', '80'],
+      ['type', 'web'],
+      ['format', 'jpeg'],
+      ['mode', 'size'],
+      ['metadata', 'keep'],
+      ['targetSize', '204800'],
+      ['allowResize', 'true'],
+      ['maxWidth', '2000'],
+    ]);
   });
 
   it('remembers the choice, and falls back to the defaults for damaged or unknown values', () => {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { exifOrientation, jpegIsSubsampled, stripForPassOn } from '#codec-core/index';
 import { sniffFormat } from '#client/private/sniff.ts';
 import { uniqueNames } from '#client/private/local-zip.ts';
-import { retunedFields } from '#client/private/local-job.ts';
+import { retunedSettings } from '#client/private/local-job.ts';
+import { compressSettingsSchema } from '#contract/settings-schema';
 import { loadPrivateMode, storePrivateMode } from '#client/lib/private-mode.ts';
 import { corpusPath } from '../../support/paths';
 import { ifd0Tags, GPS_IFD_TAG, ORIENTATION_TAG } from '../../support/exif-tags';
@@ -77,9 +78,14 @@ describe('the local queue’s rules', () => {
   });
 
   it('applies a re-tune’s changes: null removes a bound, target size only in size mode, metadata always removed', () => {
-    const before = { quality: '80', format: 'jpeg', mode: 'size', targetSize: '100000', maxWidth: '800', metadata: 'strip' };
-    const after = retunedFields(before, { quality: 60, format: 'auto', mode: 'quality', maxWidth: null, metadata: 'keep' }, ['avif', 'webp', 'jpeg', 'png']);
-    expect(after).toEqual({ quality: '60', format: 'auto', formats: 'avif,webp,jpeg,png', mode: 'quality', metadata: 'strip' });
+    const before = { quality: 80, type: 'web', format: 'jpeg', mode: 'size', targetSize: 100_000, allowResize: true, maxWidth: 800, metadata: 'strip', background: '#ffffff' } as const;
+    const after = retunedSettings(before, { quality: 60, format: 'auto', mode: 'quality', maxWidth: null, metadata: 'keep' }, ['avif', 'webp', 'jpeg', 'png', 'jxl']);
+    expect(after).toEqual({ quality: 60, type: 'web', format: 'auto', formats: 'avif,webp,jpeg,png', mode: 'quality', maxWidth: null, metadata: 'strip', background: '#ffffff' });
+    // The worker's schema takes it as the server takes an upload's fields: no bound, no target.
+    const parsed = compressSettingsSchema.parse(after);
+    expect(parsed).toMatchObject({ quality: 60, format: 'auto', mode: 'quality', maxWidth: undefined, allowResize: false, metadata: 'strip' });
+    expect([...parsed.formats!].sort()).toEqual(['avif', 'jpeg', 'png', 'webp']);
+    expect(parsed.targetSize).toBeUndefined();
   });
 
   it('remembers the switch, and falls back to off when storage is blocked', () => {

@@ -2,7 +2,7 @@
 // candidates to JPEG and PNG), and the lossless-resize note said beside the resize fields.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTROL, losslessResizeNote } from '#client/components/tool/control.ts';
-import { DEFAULT_SETTINGS, FORMAT_STORAGE_KEY, loadStoredFormat, storeFormat, uploadFields } from '#client/components/tool/settings.ts';
+import { DEFAULT_SETTINGS, FORMAT_STORAGE_KEY, loadStoredFormat, storeFormat, uploadSettings } from '#client/components/tool/settings.ts';
 import { settingsSummary } from '#client/components/tool/settings-summary.ts';
 
 describe('the settings summary', () => {
@@ -27,11 +27,21 @@ describe('the settings summary', () => {
 
 describe("the upload's fields", () => {
   it('limits Auto to JPEG and PNG for email and apps, and to AVIF, WebP, JPEG and PNG for websites', () => {
-    expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'apps' })).toEqual({ mode: 'quality', metadata: 'strip', formats: 'jpeg,png' });
+    expect(uploadSettings({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'apps' })).toEqual({
+      quality: DEFAULT_SETTINGS.quality,
+      type: DEFAULT_SETTINGS.type,
+      format: 'auto',
+      background: DEFAULT_SETTINGS.background,
+      mode: 'quality',
+      metadata: 'strip',
+      maxWidth: null,
+      maxHeight: null,
+      formats: 'jpeg,png',
+    });
     // For websites: what every current major browser shows, never JPEG XL (docs/decisions/0551).
-    expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'web' })).toEqual({ mode: 'quality', metadata: 'strip', formats: 'avif,webp,jpeg,png' });
+    expect(uploadSettings({ ...DEFAULT_SETTINGS, format: 'auto', autoFor: 'web' }).formats).toBe('avif,webp,jpeg,png');
     // Only Auto has candidates.
-    expect(uploadFields({ ...DEFAULT_SETTINGS, format: 'webp', autoFor: 'apps' })).not.toHaveProperty('formats');
+    expect(uploadSettings({ ...DEFAULT_SETTINGS, format: 'webp', autoFor: 'apps' })).not.toHaveProperty('formats');
   });
 
   it('remembers where Auto’s files go with the format, and reads a damaged value as websites', () => {

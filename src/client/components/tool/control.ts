@@ -109,7 +109,7 @@ export interface ControlApiSettings {
 }
 
 /**
- * The one mapping from the settings panel to the API's settings, for an upload (controlFields) and for Adjust's
+ * The one mapping from the settings panel to the API's settings, for an upload (settings.ts) and for Adjust's
  * re-tune and estimate (adjust-dialog.tsx): kilobytes to bytes, typed text to numbers, blank bounds to null.
  */
 export function apiSettings(control: ControlSettings): ControlApiSettings {
@@ -120,15 +120,6 @@ export function apiSettings(control: ControlSettings): ControlApiSettings {
     maxWidth: bound(control.maxWidth),
     maxHeight: bound(control.maxHeight),
   };
-}
-
-/** The same settings as an upload's form fields: strings, leaving out what is unset (no bound, no downscale). */
-export function controlFields(control: ControlSettings): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(apiSettings(control))) {
-    if (value !== null && value !== undefined && value !== false) fields[name] = String(value);
-  }
-  return fields;
 }
 
 export const CONTROL_STORAGE_KEY = 'imagesqueeze.control';

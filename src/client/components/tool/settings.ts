@@ -2,8 +2,8 @@
 // which is remembered across visits.
 import type { CompressionType, Preset } from '#contract/api';
 import { DEFAULT_COMPRESSION_TYPE, DEFAULT_QUALITY } from '#contract/limits';
-import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat } from '#contract/settings';
-import { DEFAULT_CONTROL, controlFields, loadStoredControl, type ControlSettings } from './control';
+import { DEFAULT_BACKGROUND, OUTPUT_FORMATS, parseColour, type OutputFormat, type SettingsRequest } from '#contract/settings';
+import { DEFAULT_CONTROL, apiSettings, loadStoredControl, type ControlSettings } from './control';
 
 /**
  * Where Auto's results go next: `web` lets it pick among the formats every current major browser shows (AVIF, WebP,
@@ -39,10 +39,13 @@ export const DEFAULT_SETTINGS: CompressionSettings = {
   autoFor: 'web',
 };
 
-/** The upload's further form fields: the control settings, and Auto's candidates for where the files go. */
-export function uploadFields(settings: Pick<CompressionSettings, 'control' | 'format' | 'autoFor'>): Record<string, string> {
-  const formats: Record<string, string> = settings.format === 'auto' ? { formats: settings.autoFor === 'apps' ? APPS_FORMATS : WEB_FORMATS } : {};
-  return { ...controlFields(settings.control), ...formats };
+/**
+ * The settings card as the contract's typed request, handed to either job source: the quality and format, the control
+ * settings in the API's terms, and Auto's candidates for where the files go.
+ */
+export function uploadSettings(settings: Pick<CompressionSettings, 'quality' | 'type' | 'format' | 'background' | 'control' | 'autoFor'>): SettingsRequest {
+  const { quality, type, format, background, control, autoFor } = settings;
+  return { quality, type, format, background, ...apiSettings(control), ...(format === 'auto' ? { formats: autoFor === 'apps' ? APPS_FORMATS : WEB_FORMATS } : {}) };
 }
 
 type QualityChoice = Pick<CompressionSettings, 'quality' | 'type' | 'custom'>;

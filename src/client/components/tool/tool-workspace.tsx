@@ -11,7 +11,7 @@ import { JobsGrid } from './jobs-grid';
 import { PausedNotice } from './paused-notice';
 import { QueueJumpBar } from './queue-jump-bar';
 import { QueuePanel } from './queue-panel';
-import { uploadFields, type CompressionSettings as Settings } from './settings';
+import { uploadSettings, type CompressionSettings as Settings } from './settings';
 import { NotAddedList } from './not-added-list';
 import { finishedJobs, RecompressAll, recompressAllChanges, settingsKey } from './recompress-all';
 import { notAddedRow, useNotAdded, type NotAddedFile } from './not-added';
@@ -86,7 +86,7 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
       return finish(0, files.map((f) => notAddedRow(f.name, OFFLINE_MESSAGE, f, 'private')));
     }
     if (finished === 0) setAppliedKey(settingsKey(settings));
-    void source.send(files, { ...settings, fields: uploadFields(settings) }, rows.length).then((serverRefused) => {
+    void source.send(files, uploadSettings(settings), rows.length).then((serverRefused) => {
       const byName = new Map(files.map((f) => [f.name, f]));
       finish(
         files.length - serverRefused.length,
