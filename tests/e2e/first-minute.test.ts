@@ -226,4 +226,15 @@ describe('the first minute', () => {
     await page.getByLabel('Private: compress on this device').waitFor();
     expect(await page.getByLabel('Private: compress on this device').isChecked()).toBe(true);
   });
+
+  it('a browser that says it is offline while our server answers (a machine with no network but its own) still uploads', async () => {
+    const { page } = app;
+    // As Chromium reports it on a machine whose only network is loopback, where a self-hosted server still answers.
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false, configurable: true }));
+    await page.reload();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await upload(page, [corpusPath('photos', 'turbo-testorig.jpg')]);
+    await waitForCompleted(page, 1);
+    expect(await page.getByTestId('not-added-row').count()).toBe(0);
+  });
 });

@@ -50,3 +50,20 @@ export async function fetchServiceStatus(fetcher: typeof fetch = fetch): Promise
 /** Checked when the page opens and again every minute while it stays open. */
 export const useServiceStatus = () =>
   useQuery({ queryKey: ['service-status'], queryFn: () => fetchServiceStatus(), refetchInterval: 60_000, staleTime: 0 });
+
+/** The liveness probe: answers while the server process runs, whatever its dependencies (0541). */
+export const LIVENESS_PATH = '/api/health/live';
+
+/**
+ * Whether our server answers at all. `navigator.onLine` is false on a machine with no network but its own, where a
+ * server on localhost still answers (a self-hosted instance used offline); only a request tells.
+ */
+export async function serverAnswers(fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    // Any answer, even a refusal, means the network reaches it: the upload then says what the server says.
+    await fetcher(LIVENESS_PATH, { method: 'GET', cache: 'no-store', credentials: 'omit' });
+    return true;
+  } catch {
+    return false;
+  }
+}

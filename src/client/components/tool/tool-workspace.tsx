@@ -18,6 +18,7 @@ import { notAddedRow, useNotAdded, type NotAddedFile } from './not-added';
 import { checkFiles, type Refusal } from '#client/lib/file-drop.ts';
 import { DEFAULT_UPLOAD_CONFIG } from '#client/lib/upload-limits.ts';
 import { OFFLINE_MESSAGE } from '#client/api/jobs.ts';
+import { serverAnswers } from '#client/api/service-status.ts';
 import { usePrivateMode } from '#client/lib/private-mode.ts';
 
 // Only needed once a result is compared; keeps the tool's first load small.
@@ -81,18 +82,23 @@ export function ToolWorkspace({ source, settings, onSettingsChange, presets }: T
       (marked?.matches('input, select') ? marked : marked?.querySelector<HTMLElement>('input:checked'))?.focus();
       return finish(0, files.map((f) => notAddedRow(f.name, blocked, f, 'add')));
     }
-    // Offline on our servers: stop at once and offer private mode, instead of an upload that cannot start.
+    const send = () => {
+      if (finished === 0) setAppliedKey(settingsKey(settings));
+      void source.send(files, uploadSettings(settings), rows.length).then((serverRefused) => {
+        const byName = new Map(files.map((f) => [f.name, f]));
+        finish(
+          files.length - serverRefused.length,
+          serverRefused.map((r) => notAddedRow(r.filename, r.message, byName.get(r.filename), r.offline ? 'private' : null)),
+        );
+      });
+    };
+    // Offline on our servers: stop at once and offer private mode, instead of an upload that cannot start. The
+    // browser's word alone is not enough: with no network but the machine's own, a server on localhost still answers.
     if (!onDevice && typeof navigator !== 'undefined' && navigator.onLine === false) {
-      return finish(0, files.map((f) => notAddedRow(f.name, OFFLINE_MESSAGE, f, 'private')));
+      void serverAnswers().then((answers) => (answers ? send() : finish(0, files.map((f) => notAddedRow(f.name, OFFLINE_MESSAGE, f, 'private')))));
+      return;
     }
-    if (finished === 0) setAppliedKey(settingsKey(settings));
-    void source.send(files, uploadSettings(settings), rows.length).then((serverRefused) => {
-      const byName = new Map(files.map((f) => [f.name, f]));
-      finish(
-        files.length - serverRefused.length,
-        serverRefused.map((r) => notAddedRow(r.filename, r.message, byName.get(r.filename), r.offline ? 'private' : null)),
-      );
-    });
+    send();
   };
 
   const addAgain = (rows: NotAddedFile[]) => {
