@@ -32,7 +32,6 @@ export const jobsQueryOptions = (interval: number = POLL_MS) =>
 
 export const useJobs = (interval: number = POLL_MS) => useQuery(jobsQueryOptions(interval));
 
-
 /** How far the upload under way has got: bytes sent so far, when it started and when that was measured. */
 export interface UploadSending {
   sent: UploadProgress;

@@ -34,7 +34,6 @@ function retunedOf(local: LocalJobStore, id: string, changes: Partial<SettingsRe
 
 export function useLocalJobSource(): JobSource {
   const local = localJobStore();
-
   const jobs = useSyncExternalStore(local.subscribe, local.jobs);
   const [zipping, setZipping] = useState(false);
   return useMemo<JobSource>(
