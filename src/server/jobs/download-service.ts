@@ -49,14 +49,14 @@ export class DownloadService {
 
   /** The result of a job its caller already holds (a Tinify output the key owns); null once its files are gone. */
   async resultOf(job: JobRow): Promise<StoredFile | null> {
-    const opened = await this.open('result', job.id);
+    const opened = await this.blobs.openSized('result', job.id);
     return opened && { ...opened, ...resultFile(job) };
   }
 
   /** The small WebP the card shows, once the job has finished. */
   async preview(ownerId: string, id: string): Promise<StoredFile> {
     const job = await this.jobService.findLive(id, ownerId);
-    const opened = job.status === 'completed' ? await this.open('preview', job.id) : null;
+    const opened = job.status === 'completed' ? await this.blobs.openSized('preview', job.id) : null;
     if (!opened) throw notFound('No preview for this job');
     return { ...opened, mimeType: 'image/webp', filename: job.filename.replace(/\.[^.]*$/, '') + '.webp' };
   }
@@ -75,11 +75,5 @@ export class DownloadService {
       date: new Date(job.completed_at ?? job.created_at),
       open: () => this.blobs.openRead('result', job.id),
     }));
-  }
-
-  private async open(kind: 'result' | 'preview', id: string): Promise<{ body: Readable; size: number } | null> {
-    const size = await this.blobs.size(kind, id);
-    const body = size === null ? null : await this.blobs.openRead(kind, id);
-    return size === null || !body ? null : { body, size };
   }
 }

@@ -43,10 +43,9 @@ export class OriginalViewService {
   }
 
   private async read(kind: 'original' | 'rendition', id: string, mimeType: string, filename: string): Promise<OriginalView> {
-    const size = await this.blobs.size(kind, id);
-    const body = size === null ? null : await this.blobs.openRead(kind, id);
-    if (size === null || !body) throw notFound('File not found');
-    return { body, size, mimeType, filename };
+    const opened = await this.blobs.openSized(kind, id);
+    if (!opened) throw notFound('File not found');
+    return { ...opened, mimeType, filename };
   }
 
   private render(id: string, mimeType: string): Promise<void> {

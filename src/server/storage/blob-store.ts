@@ -83,6 +83,13 @@ export class BlobStore {
     return { path, release: () => discard(path) };
   }
 
+  /** The blob's bytes as a stream with their count (a download's Content-Length), or null if it is not stored. */
+  async openSized(kind: BlobKind, id: string): Promise<{ body: Readable; size: number } | null> {
+    const size = await this.size(kind, id);
+    const body = size === null ? null : await this.openRead(kind, id);
+    return size === null || !body ? null : { body, size };
+  }
+
   async size(kind: BlobKind, id: string): Promise<number | null> {
     return (await this.driver.stat(keyOf(kind, id)))?.size ?? null;
   }
