@@ -61,7 +61,15 @@ export interface Pixels extends Size {
 
 export interface Encoded extends Size {
   data: Uint8Array;
+  /**
+   * The live estimate's sampling engine (../estimate.ts): `data` encodes a sample of the image, and this is the size
+   * of the whole image it stands for (the sample's scaled up by the pixel ratio). Absent for a real encoding.
+   */
+  estimatedBytes?: number;
 }
+
+/** The bytes an encoding stands for: its own, or the whole image's when it encodes the estimate's sample. */
+export const sizeOf = (encoded: Encoded): number => encoded.estimatedBytes ?? encoded.data.length;
 
 /** An upload opened by an engine; engines extend it with their own state (decoder handles, deadlines). */
 export interface OpenImage {

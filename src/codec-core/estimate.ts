@@ -1,18 +1,13 @@
-// Adjust's live estimate: what a quality (and format, resize) would give for a finished file, in well under a second,
-// while the user drags the slider. The same candidates and never-larger rule as the pipeline, with quality mode's
-// search run on a sample of the image: its encoded size scaled up to the whole. The preview is the visible region
-// alone, encoded with the settings at the quality chosen. Every mode: smart and size modes run their search on the
-// sample (estimate-modes.ts). docs/decisions/0283-live-estimate.md, 0431-estimate-every-mode.md.
+// Adjust's live estimate: what the settings would give for a finished file, in well under a second, while the user
+// drags the slider. It is the pipeline itself (the same candidates, mode strategies, never-larger rule and notes),
+// run over a sampling engine: every encoding the strategies ask for is of a quarter-megapixel sample of the image,
+// standing for the whole by its size scaled up by the pixel ratio. The preview is the visible region alone, encoded
+// at the format and quality the run chose. docs/decisions/0283-live-estimate.md, 0431-estimate-every-mode.md.
 import type { Estimate as EstimateJson } from '#contract/api';
 import { inputMimeType, type ImageFormat } from '#contract/settings';
-import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels } from './engine';
-import { sampledFixed, sampledSize, sampledSmart } from './estimate-modes';
-import { candidatesOf, lastResortUpload, newJob, openWithin, searchCandidates, uploadCandidate } from './pipeline';
-import { uploadWins } from './never-larger';
-import { meetsTarget } from './modes/size';
-import { CodecError, LOSSLESS_JPEG_MESSAGE } from './errors';
+import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels, Size } from './engine';
+import { newJob, openWithin, runJob } from './pipeline';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
-import { bytesOf, type Job, type Strategy } from './modes/strategy';
 
 /** The sample whose encoded size is scaled up to the whole image: a quarter megapixel of tiles spread over it. */
 export const ESTIMATE_SAMPLE_PIXELS = 1 << 18;
@@ -42,51 +37,54 @@ export interface Estimate {
   previewFormat: ImageFormat;
 }
 
-/** The mode's search on the sample, its sizes scaled up by the pixel ratio. */
-function sampledStrategy(job: Job, sample: Pixels, scale: number): Strategy {
-  const { mode, targetSize } = job.image.settings;
-  if (mode === 'smart') return sampledSmart(sample, scale);
-  if (mode === 'size' && targetSize) return sampledSize(sample, scale, targetSize);
-  return sampledFixed(sample, scale, mode === 'lossless');
+/**
+ * `engine` with every whole-image encoding replaced by the sample's, which stands for the whole image (its
+ * `estimatedBytes`); the pixels the modes score are the sample. Everything else is the engine's own. Only the
+ * image's own output size is sampled: the estimate asks for no downscale (see run).
+ */
+export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, sample: Pixels, whole: Size): Engine<Image> {
+  const scale = (whole.width * whole.height) / (sample.width * sample.height);
+  return {
+    open: (input, settings, limits) => engine.open(input, settings, limits),
+    close: (image) => engine.close(image),
+    traits: (image, wanted) => engine.traits(image, wanted),
+    async encode(image, format, params) {
+      const size = params.size ?? image.upright;
+      if (size.width !== whole.width || size.height !== whole.height) throw new RangeError('the estimate samples the image at its output size only');
+      const data = await engine.encodePixels(image, sample, format, params.quality, params.exactQuality, params.lossless);
+      return { data, width: whole.width, height: whole.height, estimatedBytes: Math.round(data.length * scale) };
+    },
+    passOn: (image) => engine.passOn(image),
+    pixels: async () => sample,
+    encodePixels: (image, pixels, format, quality, exactQuality, lossless) => engine.encodePixels(image, pixels, format, quality, exactQuality, lossless),
+    decodePixels: (image, data) => engine.decodePixels(image, data),
+    losslessPng: (image, pixels) => engine.losslessPng(image, pixels),
+  };
 }
 
-async function run(job: Job, region: Partial<Region> | undefined): Promise<Estimate> {
-  const { engine, image } = job;
-  const pixels = await job.pixels();
+async function run<Image extends OpenImage>(engine: Engine<Image>, image: Image, region: Partial<Region> | undefined): Promise<Estimate> {
+  const pixels = await engine.pixels(image);
   const sample = proxyOf(pixels, ESTIMATE_SAMPLE_PIXELS);
-  const strategy = sampledStrategy(job, sample, (pixels.width * pixels.height) / (sample.width * sample.height));
-  const candidates = await candidatesOf(job);
-  const kept = uploadCandidate(job, candidates);
-  const { found } = await searchCandidates(job, strategy, candidates);
-  const chosen = strategy.choose(found);
-  const { mode, targetSize } = job.image.settings;
-  // Lossless JPEG has no encoding: only a JPEG upload kept as it is can be the result (the pipeline says the same).
-  if (!chosen && !kept) throw new CodecError('unsupported-format', LOSSLESS_JPEG_MESSAGE);
-  const bytes = chosen ? bytesOf(chosen) : Infinity;
-  // Size mode passes an upload that already fits the target on as it is, whatever an encoding would give.
-  const fitsAlready = kept !== null && mode === 'size' && targetSize !== undefined && kept.length <= targetSize;
-  // A conversion larger than an upload every browser shows gives the upload, as the pipeline does (0585).
-  const lastResort = kept === null && chosen ? lastResortUpload(job, candidates) : null;
-  const handsBack = lastResort !== null && lastResort.length < bytes;
-  const keepsOriginal = handsBack || (kept !== null && (fitsAlready || !chosen || uploadWins(kept.length, bytes)));
-  const passedOn = handsBack ? lastResort : kept;
+  // A downscale (size mode's fallback) is not estimated: the sample is of the image at its output size, so the answer
+  // says whether the target is met at that size (0431).
+  const fullSize: Image = { ...image, settings: { ...image.settings, allowResize: false } };
+  const result = await runJob(newJob(samplingEngine(engine, sample, pixels), fullSize));
   const shownRegion = clampRegion(pixels, region, PREVIEW_MAX_SIDE);
   const shown = crop(pixels, shownRegion);
+  const quality = result.chosenQuality;
+  const { format } = result.output;
   return {
-    format: keepsOriginal || !chosen ? job.image.format : chosen.format,
-    estimatedBytes: keepsOriginal ? passedOn!.length : bytes,
-    keepsOriginal,
+    format,
+    estimatedBytes: result.output.bytes,
+    keepsOriginal: result.keptOriginal,
     sampled: sample !== pixels,
     width: pixels.width,
     height: pixels.height,
     region: shownRegion,
-    quality: keepsOriginal ? null : chosen!.quality,
-    // A sampled encoding's verdict is its extrapolated size's; the upload handed back is judged like any result.
-    targetMet: keepsOriginal ? meetsTarget(job.image.settings, passedOn!.length) : mode === 'size' ? chosen!.fits === true : null,
-    preview: keepsOriginal
-      ? await engine.losslessPng(image, shown)
-      : await engine.encodePixels(image, shown, chosen!.format, chosen!.quality ?? 100, false, chosen!.quality === null),
-    previewFormat: keepsOriginal ? 'png' : chosen!.format,
+    quality,
+    targetMet: result.targetMet,
+    preview: result.keptOriginal ? await engine.losslessPng(image, shown) : await engine.encodePixels(image, shown, format, quality ?? 100, false, quality === null),
+    previewFormat: result.keptOriginal ? 'png' : format,
   };
 }
 
@@ -100,7 +98,7 @@ export async function estimate<Image extends OpenImage>(
 ): Promise<Estimate> {
   const image = await openWithin(engine, input, settings, limits);
   try {
-    return await run(newJob(engine, image), region);
+    return await run(engine, image, region);
   } finally {
     engine.close(image);
   }

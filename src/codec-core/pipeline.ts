@@ -3,7 +3,7 @@
 import type { FormatDecision } from '#contract/api';
 import { BROWSER_SHOWN_FORMATS, isInputOnlyFormat, ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
 import { allowedFormats, newDecision, planCandidates, type CandidatePlan } from './candidates';
-import type { CodecLimits, CodecSettings, Engine, ImageTraits, OpenImage, Pixels } from './engine';
+import { sizeOf, type CodecLimits, type CodecSettings, type Engine, type ImageTraits, type OpenImage, type Pixels } from './engine';
 import { CodecError, LOSSLESS_JPEG_MESSAGE, tooManyPixelsError } from './errors';
 import { FORMATS } from './formats';
 import { qualityStrategy } from './modes/quality';
@@ -186,7 +186,8 @@ async function flattened(job: Job, format: ImageFormat, traits: ImageTraits | nu
   return (traits ?? (await job.engine.traits(job.image, { colours: false }))).transparent;
 }
 
-async function run(job: Job): Promise<CompressResult> {
+/** The pipeline on an opened upload: compress runs it with the engine, the live estimate with its sampling engine. */
+export async function runJob(job: Job): Promise<CompressResult> {
   const { image } = job;
   const strategy = STRATEGIES[image.settings.mode];
   const candidates = await candidatesOf(job);
@@ -224,12 +225,12 @@ async function encodedResult(job: Job, chosen: Found, candidates: Candidates, cu
     ...(notes.length ? { notes } : {}),
     data: encoded.data,
     input: factsOf(image),
-    output: { format, bytes: encoded.data.length, width: encoded.width, height: encoded.height },
+    output: { format, bytes: sizeOf(encoded), width: encoded.width, height: encoded.height },
     keptOriginal: false,
     flattenedOnto: (await flattened(job, format, candidates.traits)) ? image.settings.background : null,
     decision: decision && { ...decision, winner: format },
     chosenQuality: chosen.quality,
-    targetMet: meetsTarget(image.settings, encoded.data.length),
+    targetMet: meetsTarget(image.settings, sizeOf(encoded)),
     perceptualScore: chosen.score ?? null,
   };
 }
@@ -267,7 +268,7 @@ export async function openWithin<Image extends OpenImage>(engine: Engine<Image>,
 export async function compress<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult> {
   const image = await openWithin(engine, input, settings, limits);
   try {
-    return await run(newJob(engine, image, image.settings.format === 'auto' ? limits.searchSeconds : undefined));
+    return await runJob(newJob(engine, image, image.settings.format === 'auto' ? limits.searchSeconds : undefined));
   } finally {
     engine.close(image);
   }

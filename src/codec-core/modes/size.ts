@@ -14,7 +14,7 @@
 import type { ImageFormat } from '#contract/settings';
 import { scaledBy } from '#codec-core/geometry';
 import { largestFitting, type Probe } from './largest-fitting';
-import type { CodecSettings } from '#codec-core/engine';
+import { sizeOf, type CodecSettings } from '#codec-core/engine';
 import { bytesOf, likeliestFirst, type Found, type Job, type Strategy } from './strategy';
 
 /**
@@ -60,7 +60,7 @@ const toFound = (probe: Probe<Found>, fits: boolean): Found => ({ ...probe.resul
 function searchQuality(job: Job, format: ImageFormat, lo: number, start: number) {
   const encode = async (quality: number) => {
     const encoded = await job.engine.encode(job.image, format, { quality, lossless: false, exactQuality: true, size: job.image.bounded });
-    return { bytes: encoded.data.length, result: { format, quality, encoded } };
+    return { bytes: sizeOf(encoded), result: { format, quality, encoded } };
   };
   return largestFitting<Found>(encode, { lo, hi: 100, target: targetOf(job), start, model: 'linear', slope: QUALITY_SLOPE, maxProbes: MAX_QUALITY_PROBES });
 }
@@ -78,7 +78,7 @@ function searchDownscale(job: Job, reference: Found) {
   const encode = async (side: number) => {
     const size = scaledBy(base, side / long);
     const encoded = await job.engine.encode(job.image, format, { quality: RESIZE_QUALITY, lossless: false, exactQuality: true, size });
-    return { bytes: encoded.data.length, result: { format, quality: RESIZE_QUALITY, encoded } };
+    return { bytes: sizeOf(encoded), result: { format, quality: RESIZE_QUALITY, encoded } };
   };
   const fullSize = bytesOf(reference) * Math.exp(QUALITY_SLOPE * (RESIZE_QUALITY - reference.quality!));
   return largestFitting<Found>(encode, {

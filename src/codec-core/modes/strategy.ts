@@ -1,7 +1,7 @@
 // A mode is a strategy the one pipeline (../pipeline.ts) runs for each candidate format: how that format's
 // encoding is searched, which of the candidates' results wins, and what to try when none qualifies.
 import type { ImageFormat } from '#contract/settings';
-import type { Encoded, Engine, OpenImage, Pixels } from '#codec-core/engine';
+import { sizeOf, type Encoded, type Engine, type OpenImage, type Pixels } from '#codec-core/engine';
 
 /** One compression in progress: the engine, the opened upload, and what the modes share. */
 export interface Job<Image extends OpenImage = OpenImage> {
@@ -29,8 +29,6 @@ export interface Found {
   smallest?: Found;
   /** `smart` mode: the perceptual score the search measured. */
   score?: number;
-  /** The live estimate: `encoded` is a sample, and this its size scaled up to the whole image. */
-  estimatedBytes?: number;
 }
 
 export interface Skipped {
@@ -63,7 +61,7 @@ export const likeliestFirst = (formats: readonly ImageFormat[]): ImageFormat[] =
   [...new Set(formats)].sort((a, b) => LIKELY_SMALLEST[a] - LIKELY_SMALLEST[b]);
 
 /** The size a candidate stands for: its encoding's, or the whole image's estimated from a sample. */
-export const bytesOf = (found: Found) => found.estimatedBytes ?? found.encoded.data.length;
+export const bytesOf = (found: Found) => sizeOf(found.encoded);
 
 /** The smallest outcome (the first of equals), or null. */
 export function smallestOf(found: readonly Found[]): Found | null {

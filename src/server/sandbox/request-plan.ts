@@ -31,8 +31,8 @@ export function planTransform(request: TransformFileRequest, baseTimeout: number
 }
 
 /**
- * An estimate runs its mode's search on a quarter-megapixel sample (the core's estimate-modes.ts): planned as the
- * mode's compression of the whole image, which bounds it from above (smart mode's metric planes included).
+ * An estimate is the pipeline run over a quarter-megapixel sample (the core's estimate.ts): planned as the mode's
+ * compression of the whole image, which bounds it from above (smart mode's metric planes included).
  */
 export function planEstimate(request: EstimateFileRequest, baseTimeout: number): PlannedTask {
   const { settings } = request;
