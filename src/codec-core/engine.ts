@@ -89,7 +89,11 @@ export interface OpenImage {
    */
   decodedFrom?: { format: InputFormat; bytes: number };
   /** What opening it left out that the user may have wanted (the frames of an image sequence): said in the job's note. */
-  notes?: string[];
+  notes?: string[];  /**
+   * The engine's own stop for this upload (the server's codec deadline), aborted with the error to report: the core
+   * checks it, with the caller's signal, before and after every engine call (stoppable.ts).
+   */
+  stop?: AbortSignal;
 }
 
 export interface ImageTraits {

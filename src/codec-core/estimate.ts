@@ -62,7 +62,9 @@ export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, s
   };
 }
 
-async function run<Image extends OpenImage>(engine: Engine<Image>, image: Image, region: Partial<Region> | undefined): Promise<Estimate> {
+async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, region: Partial<Region> | undefined, signal: AbortSignal | undefined): Promise<Estimate> {
+  // The whole image's pixels and the preview are engine calls too: checked against the same stops as the run's.
+  const engine = newJob(given, image, signal ? { signal } : {}).engine as Engine<Image>;
   const pixels = await engine.pixels(image);
   const sample = proxyOf(pixels, ESTIMATE_SAMPLE_PIXELS);
   // A downscale (size mode's fallback) is not estimated: the sample is of the image at its output size, so the answer
@@ -95,10 +97,12 @@ export async function estimate<Image extends OpenImage>(
   settings: CodecSettings,
   limits: CodecLimits,
   region?: Partial<Region>,
+  signal?: AbortSignal,
 ): Promise<Estimate> {
+  signal?.throwIfAborted();
   const image = await openWithin(engine, input, settings, limits);
   try {
-    return await run(engine, image, region);
+    return await run(engine, image, region, signal);
   } finally {
     engine.close(image);
   }

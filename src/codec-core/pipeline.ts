@@ -10,6 +10,7 @@ import { qualityStrategy } from './modes/quality';
 import { meetsTarget, sizeStrategy } from './modes/size';
 import { smartStrategy } from './modes/smart';
 import { bytesOf, type Found, type Job, type Strategy } from './modes/strategy';
+import { stoppable } from './stoppable';
 import { givenLargerNote, largerThanUploadNote, readOnlyFallbackNote, uploadWins } from './never-larger';
 import type { CompressResult, ImageFacts } from './result';
 
@@ -24,14 +25,26 @@ export function clampQuality(quality: number): number {
   return Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : 80;
 }
 
+export interface JobOptions {
+  /** Auto's budget for trying its candidates (0516), in seconds from now. */
+  searchSeconds?: number;
+  /** The clock the budget is measured with, in epoch milliseconds (tests give their own). */
+  now?: () => number;
+  /** The caller's stop (a file removed, a request gone): work ends at the next engine call, with its reason. */
+  signal?: AbortSignal;
+}
+
 /**
- * A job; `searchSeconds` (Auto's budget for trying its candidates, 0516) counts from now, and `now` is the clock it is
- * measured with (tests give their own).
+ * A job. Every engine call it makes is a checkpoint: once the caller's signal or the image's own stop (its deadline)
+ * is aborted, the next call, and any answer arriving after, throws the abort's reason instead of starting more work.
  */
-export function newJob<Image extends OpenImage>(engine: Engine<Image>, image: Image, searchSeconds?: number, now: () => number = Date.now): Job<Image> {
+export function newJob<Image extends OpenImage>(engine: Engine<Image>, image: Image, options: JobOptions = {}): Job<Image> {
+  const { searchSeconds, now = Date.now, signal } = options;
+  const stops = [signal, image.stop].filter((s): s is AbortSignal => s !== undefined);
+  const checked = stops.length ? stoppable(engine, stops) : engine;
   let pixels: Promise<Pixels> | undefined;
   const searchEndsAt = searchSeconds === undefined ? null : now() + searchSeconds * 1000;
-  return { engine, image, quality: clampQuality(image.settings.quality), pixels: () => (pixels ??= engine.pixels(image)), searchEndsAt, now };
+  return { engine: checked, image, quality: clampQuality(image.settings.quality), pixels: () => (pixels ??= checked.pixels(image)), searchEndsAt, now };
 }
 
 /** What the candidates are, with the traits and decision record Auto keeps; a fixed format is its only candidate. */
@@ -264,11 +277,13 @@ export async function openWithin<Image extends OpenImage>(engine: Engine<Image>,
   return image;
 }
 
-/** Compresses one upload with one engine. */
-export async function compress<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult> {
+/** Compresses one upload with one engine; `signal` stops it between engine calls. */
+export async function compress<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits, signal?: AbortSignal): Promise<CompressResult> {
+  signal?.throwIfAborted();
   const image = await openWithin(engine, input, settings, limits);
   try {
-    return await runJob(newJob(engine, image, image.settings.format === 'auto' ? limits.searchSeconds : undefined));
+    const searchSeconds = image.settings.format === 'auto' ? limits.searchSeconds : undefined;
+    return await runJob(newJob(engine, image, { searchSeconds, ...(signal && { signal }) }));
   } finally {
     engine.close(image);
   }

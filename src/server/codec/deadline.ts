@@ -8,7 +8,8 @@ export class Deadline {
 
   constructor(readonly seconds: number) {
     this.endsAt = Date.now() + seconds * 1000;
-    this.timer = setTimeout(() => this.controller.abort(), seconds * 1000);
+    // The reason is the error to report: the codec core stops at its next checkpoint with it (codec-core/stoppable.ts).
+    this.timer = setTimeout(() => this.controller.abort(timeoutError(seconds)), seconds * 1000);
     this.timer.unref();
   }
 

@@ -30,6 +30,8 @@ export interface SyntheticOptions {
   decodedFrom?: OpenImage['decodedFrom'];
   /** The decoding ignores the quality: an image every setting shows perfectly (smart mode's easiest case). */
   easy?: boolean;
+  /** The opened image's own stop (an engine's deadline). */
+  stop?: AbortSignal;
 }
 
 export interface EncodeCall extends EncodeParams {
@@ -84,7 +86,7 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
     probes: [],
     closed: 0,
     async open(input, settings) {
-      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }) };
+      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }), ...(options.stop && { stop: options.stop }) };
     },
     close() {
       engine.closed += 1;

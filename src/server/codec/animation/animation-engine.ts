@@ -68,6 +68,7 @@ async function open(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits
       meta: header.meta ?? {},
       maxPixels: limits.maxPixels,
       deadline,
+      stop: deadline.signal,
       failOn: 'truncated',
       header,
       decoded,

@@ -109,6 +109,7 @@ export async function openImage(bytes: Uint8Array, given: CodecSettings, limits:
       meta,
       maxPixels: limits.maxPixels,
       deadline,
+      stop: deadline.signal,
       failOn: format === 'jpeg' ? 'warning' : FAIL_ON,
     };
   } catch (error) {
