@@ -115,6 +115,14 @@ export interface EncodeParams {
 }
 
 export interface Engine<Image extends OpenImage = OpenImage> {
+  /**
+   * The formats this engine can encode here. The core plans from them: Auto's candidates are the allowed formats among
+   * them (another is recorded as skipped) and a fixed format outside them is refused with `cannotEncode`'s words.
+   * No engine edits the user's settings to the same end.
+   */
+  readonly encodes: readonly ImageFormat[];
+  /** Why `format` (outside `encodes`) cannot be made here, in the user's terms: what to choose instead. */
+  cannotEncode(format: ImageFormat): string;
   /** Reads the header and refuses what is not taken (format, animation, pixel limits). */
   open(input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<Image>;
   /** Releases what open() holds (timers, handles). */

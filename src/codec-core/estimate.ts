@@ -45,6 +45,8 @@ export interface Estimate {
 export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, sample: Pixels, whole: Size): Engine<Image> {
   const scale = (whole.width * whole.height) / (sample.width * sample.height);
   return {
+    encodes: engine.encodes,
+    cannotEncode: (format) => engine.cannotEncode(format),
     open: (input, settings, limits) => engine.open(input, settings, limits),
     close: (image) => engine.close(image),
     traits: (image, wanted) => engine.traits(image, wanted),

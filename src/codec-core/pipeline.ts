@@ -67,18 +67,28 @@ export function originalOutputFormat({ decodedFrom, format }: OpenImage): ImageF
 export async function candidatesOf(job: Job): Promise<Candidates> {
   const { image } = job;
   const { format, mode } = image.settings;
+  const { encodes } = job.engine;
   if (format !== 'auto') {
     const fixed = format === 'original' ? originalOutputFormat(image) : format;
     // Lossless JPEG has no encoding: only the upload itself (a JPEG kept at its size) can be the result.
     const formats = mode === 'lossless' && !FORMATS[fixed].supportsLossless ? [] : [fixed];
+    if (formats.length && !encodes.includes(fixed)) throw new CodecError('unsupported-format', job.engine.cannotEncode(fixed));
     return { plan: { formats, skipped: [] }, decision: null, traits: null, uploadFormats: [fixed] };
   }
+  // The upload may be kept in any allowed format; only those the engine makes here are encoded.
+  const allowed = allowedFormats(image);
+  const encodable = allowed.filter((f) => encodes.includes(f));
+  if (!encodable.length) throw new CodecError('unsupported-format', job.engine.cannotEncode(allowed[0]!));
   // A decoded JPEG is never a graphic (its noise alone has more colours), and it has no alpha: no need to look.
   const traits = image.format === 'jpeg' ? { transparent: false, photographic: true } : await job.engine.traits(image, { colours: true });
-  const allowed = allowedFormats(image);
-  const plan = planCandidates(image, allowed, traits, FORMATS);
+  const plan = planCandidates(image, encodable, traits, FORMATS);
+  const notHere = allowed.filter((f) => !encodes.includes(f)).map((f) => ({ format: f, reason: NOT_MADE_HERE_REASON }));
+  plan.skipped.unshift(...notHere);
   return { plan, decision: newDecision(image, plan), traits, uploadFormats: allowed };
 }
+
+/** Auto's decision record for an allowed format the engine does not make here (JPEG XL without libjxl's tools, in a browser). */
+export const NOT_MADE_HERE_REASON = 'not made here: its encoder is not available';
 
 /**
  * The upload as a candidate: when its format may be the result and it is not to be resized, passed on with only the

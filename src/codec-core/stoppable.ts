@@ -21,6 +21,8 @@ const checked =
 /** `engine` with every call checked against `stops` before it starts and after it answers. */
 export function stoppable<Image extends OpenImage>(engine: Engine<Image>, stops: readonly AbortSignal[]): Engine<Image> {
   return {
+    encodes: engine.encodes,
+    cannotEncode: (format) => engine.cannotEncode(format),
     open: checked(stops, (input, settings, limits) => engine.open(input, settings, limits)),
     close: (image) => engine.close(image),
     traits: checked(stops, (image: Image, wanted: { colours: boolean }) => engine.traits(image, wanted)),

@@ -24,7 +24,7 @@ import {
 import { chooseChromaSubsampling } from '#codec-core/index';
 import { chromaDetail } from '#codec-core/index';
 import { FORMATS } from '#codec-core/index';
-import { needsServer, sniffFormat } from './sniff';
+import { ENCODED_ON_DEVICE, madeOnServersOnly, needsServer, sniffFormat } from './sniff';
 import { encodeRgba } from './wasm-encoders';
 
 export interface BrowserImage extends OpenImage {
@@ -112,6 +112,8 @@ async function encodeImageData(image: BrowserImage, rgba: ImageData, format: Ima
 }
 
 export const browserEngine: Engine<BrowserImage> = {
+  encodes: ENCODED_ON_DEVICE,
+  cannotEncode: madeOnServersOnly,
   async open(input, settings, limits) {
     // Said per file, not guessed at: a first frame of an animation or an error about a corrupt file would be wrong.
     const refused = needsServer(input);

@@ -5,12 +5,9 @@ import { DEFAULT_BACKGROUND, FORMAT_MIME_TYPES, type ImageFormat, type SettingsR
 import { RETENTION_HOURS } from '#contract/limits';
 import { estimateJson, type CompressResult, type Estimate } from '#codec-core/index';
 
-/** What Auto may choose in the browser: the formats it shows, less JPEG XL, which only the server encodes. */
-const encodableHere = (displayable: readonly ImageFormat[]) => displayable.filter((f) => f !== 'jxl');
-
 /**
- * The settings as this device's workers get them: the card's typed request, with Auto's candidates those it can make
- * here and no metadata (encodings in the browser carry none: browser-engine.ts). The workers parse it with the
+ * The settings as this device's workers get them: the card's typed request, with Auto's candidates the formats this
+ * browser shows (the engine plans only those it makes: its `encodes`) and no metadata (encodings in the browser carry none: browser-engine.ts). The workers parse it with the
  * contract's schema, as the server parses an upload's fields.
  */
 export function onDeviceSettings(settings: SettingsRequest, displayable: readonly ImageFormat[]): SettingsRequest {
@@ -18,7 +15,8 @@ export function onDeviceSettings(settings: SettingsRequest, displayable: readonl
   return {
     ...rest,
     background: settings.background || DEFAULT_BACKGROUND,
-    ...(settings.format === 'auto' ? { formats: encodableHere(displayable).join(',') } : {}),
+    // Auto chooses among the formats this browser shows; the engine's `encodes` leaves out what only the server makes.
+    ...(settings.format === 'auto' ? { formats: displayable.join(',') } : {}),
     metadata: 'strip',
   };
 }

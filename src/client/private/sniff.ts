@@ -1,6 +1,14 @@
 // What the browser engine must not try, said per upload. The bytes are read by the codec core's one sniffer and
 // walkers (src/codec-core/container): this file only words the refusals.
 import { apngHeader, isAnimatedWebp, isAvifSequence, sniffImageFormat, sniffRasterFormat } from '#codec-core/index';
+import { FORMAT_LABELS, type ImageFormat } from '#contract/settings';
+
+/** What this device's engines make: JPEG XL is made by the server only (libjxl's tools, docs/decisions/0401). */
+export const ENCODED_ON_DEVICE: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'avif'];
+
+/** Why a format outside ENCODED_ON_DEVICE is refused here (the engines' `cannotEncode`). */
+export const madeOnServersOnly = (format: ImageFormat) =>
+  `${FORMAT_LABELS[format]} results are made on our servers only. Turn private mode off, or choose another format.`;
 
 /** The upload's format from its magic bytes: the core's sniffer, under the name this folder has used. */
 export const sniffFormat = sniffImageFormat;

@@ -6,6 +6,7 @@ import { jpegOptions, type ChromaSubsampling } from '#codec-core/index';
 import { webpLosslessOptions, webpOptions } from '#codec-core/index';
 import type { ImageFormat } from '#contract/settings';
 import { CodecError } from '#codec-core/index';
+import { madeOnServersOnly } from './sniff';
 
 export interface EncodeRequest {
   quality: number;
@@ -89,9 +90,9 @@ async function encodePng(image: ImageData, { quality, lossless, exactQuality = f
   return pipeline(image, { quality, lossless, exactQuality }, oxipng);
 }
 
-/** JPEG XL is made by the server only (libjxl's tools, docs/decisions/0401); private mode never plans it. */
+/** JPEG XL is made by the server only: the core refuses it before any encode (the engines' `encodes`). */
 function unsupportedHere(format: ImageFormat): never {
-  throw new CodecError('unsupported-format', `${format === 'jxl' ? 'JPEG XL' : format} results are made on our servers only. Turn private mode off, or choose another format.`);
+  throw new CodecError('unsupported-format', madeOnServersOnly(format));
 }
 
 export async function encodeRgba(image: ImageData, format: ImageFormat, request: EncodeRequest): Promise<Uint8Array> {

@@ -4,7 +4,7 @@ import { compress as compressWith, estimate as estimateWith, type CodecLimits, t
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
 import { compressAnimation } from './animation/compress-animation';
-import { sharpEngine } from './engine/sharp-engine';
+import { sharpEngineHere } from './engine/sharp-engine';
 import { removedFromSvg } from './svg/sanitise-svg';
 import { svgResult } from './svg/svg-result';
 import { sniffInputFormat } from './input/sniff';
@@ -36,7 +36,7 @@ export async function compress(input: Buffer, options: CompressOptions): Promise
   const isSvg = sniffInputFormat(input) === 'svg';
   const svg = isSvg ? await svgResult(input, settings, limits) : null;
   if (svg) return svg;
-  const result = (await compressWith(sharpEngine, input, settings, limits)) as CompressResult;
+  const result = (await compressWith(await sharpEngineHere(), input, settings, limits)) as CompressResult;
   // An SVG rendered to pixels was sanitised first (engine/open-svg.ts): the note names what went, as for SVG kept.
   return isSvg ? { ...result, svgRemoved: removedFromSvg(input) } : result;
 }
@@ -55,9 +55,10 @@ export async function estimate(input: Buffer, options: EstimateOptions): Promise
   const { region, ...rest } = options;
   const { settings, limits } = settingsOf(rest);
   const svg = sniffInputFormat(input) === 'svg' ? await svgResult(input, settings, limits) : null;
-  if (!svg) return estimateWith(sharpEngine, input, settings, limits, region);
+  const engine = await sharpEngineHere();
+  if (!svg) return estimateWith(engine, input, settings, limits, region);
   // The preview is the drawing's rendering of the region, lossless (PNG at 100 is pixel-exact), as the card shows it.
-  const rendering = await estimateWith(sharpEngine, input, { ...settings, format: 'png', quality: 100 }, limits, region);
+  const rendering = await estimateWith(engine, input, { ...settings, format: 'png', quality: 100 }, limits, region);
   return { ...rendering, format: 'svg', estimatedBytes: svg.data.length, keepsOriginal: false, sampled: false };
 }
 export { transformImage, type TransformRequest, type TransformResult } from './tinify-transform';

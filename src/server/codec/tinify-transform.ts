@@ -6,7 +6,7 @@ import { compress, type CodecSettings, type Fit, type PreserveField } from '#cod
 import { CodecError } from '#codec-core/errors';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_BACKGROUND, type ImageFormat } from '#contract/settings';
-import { sharpEngine } from './engine/sharp-engine';
+import { sharpEngineHere } from './engine/sharp-engine';
 import { sniffImageFormat } from './input/sniff';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 
@@ -54,6 +54,6 @@ export async function transformImage(original: Buffer, request: TransformRequest
   // The original was sniffed at upload; a stored file that is no longer an image says so in these words.
   if (!sniffImageFormat(original)) throw new CodecError('unsupported-format', 'The stored original is not an image we can read');
   if (request.formats.length === 0) throw new CodecError('unsupported-format', 'No output format to convert to');
-  const result = await compress(sharpEngine, original, transformSettings(request), { maxPixels: MAX_INPUT_PIXELS, timeoutSeconds });
+  const result = await compress(await sharpEngineHere(), original, transformSettings(request), { maxPixels: MAX_INPUT_PIXELS, timeoutSeconds });
   return { data: result.data as Buffer, format: result.output.format, width: result.output.width, height: result.output.height };
 }

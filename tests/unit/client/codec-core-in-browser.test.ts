@@ -12,6 +12,7 @@ import { compress, FORMATS, type CodecSettings, type Engine, type ImageFormat, t
 import { jpegOptions } from '#codec-core/formats/jpeg';
 import { webpOptions } from '#codec-core/formats/webp';
 import { encodeRgba } from '#client/private/wasm-encoders.ts';
+import { ENCODED_ON_DEVICE, madeOnServersOnly } from '#client/private/sniff.ts';
 import { corpusPath } from '../../support/paths';
 import { REPO_ROOT } from '../../support/paths';
 
@@ -49,6 +50,8 @@ interface PixelImage extends OpenImage {
 
 /** JPEG and WebP uploads, decoded whole; encodings by the browser engine's WebAssembly encoders. No resizing. */
 const wasmEngine: Engine<PixelImage> = {
+  encodes: ENCODED_ON_DEVICE,
+  cannotEncode: madeOnServersOnly,
   async open(input, settings) {
     const format: ImageFormat = input[0] === 0xff ? 'jpeg' : 'webp';
     const rgba = await (format === 'jpeg' ? decodeJpeg : decodeWebp)(input.slice().buffer);

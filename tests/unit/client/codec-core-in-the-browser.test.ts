@@ -3,6 +3,7 @@
 // environment (no Node built-ins needed) and run through its one pipeline against a small pure-TypeScript engine
 // whose "encodings" have sizes that follow the quality, so the pipeline's decisions can be checked exactly.
 import { describe, expect, it } from 'vitest';
+import { IMAGE_FORMATS } from '#contract/settings';
 import { compress, estimate, type CodecSettings, type Engine, type ImageFormat, type OpenImage } from '#codec-core/index';
 
 interface TestImage extends OpenImage {
@@ -16,6 +17,8 @@ const BASE: CodecSettings = { quality: 80, format: 'auto', mode: 'quality', meta
 function engine(upload: { format: ImageFormat; bytes: number; passOnBytes?: number | null }, density: Record<ImageFormat, number>): Engine<TestImage> {
   const size = (image: TestImage, format: ImageFormat, quality: number, area: number) => Math.max(1, Math.round(area * image.density[format] * (quality / 100)));
   return {
+    encodes: IMAGE_FORMATS,
+    cannotEncode: (format) => `${format} is not made here`,
     async open(input, settings) {
       return { input, format: upload.format, upright: { width: 100, height: 100 }, hasAlpha: false, bounded: null, settings, density };
     },

@@ -49,7 +49,7 @@ describe('the estimate runs on the sample', () => {
     const estimated = await estimate(engine, UPLOAD, settingsWith({ format: 'webp', quality: 70 }), LIMITS);
     expect(estimated.sampled).toBe(true);
     // No whole-image encode; one of the sample, and one of the preview region.
-    expect(engine.encodes).toEqual([]);
+    expect(engine.encodeCalls).toEqual([]);
     expect(engine.probes).toHaveLength(2);
     const whole = encodedSize('webp', 70, false, big);
     // The synthetic size is proportional to the pixels apart from its header, which is scaled up with the rest.

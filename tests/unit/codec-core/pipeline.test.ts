@@ -10,7 +10,7 @@ describe('quality mode', () => {
   it('encodes a fixed format once, at the asked quality, at the upload’s size', async () => {
     const engine = syntheticEngine();
     const result = await compress(engine, UPLOAD, settingsWith({ format: 'webp', quality: 75 }), LIMITS);
-    expect(engine.encodes).toEqual([{ format: 'webp', quality: 75, lossless: false, exactQuality: false, size: null }]);
+    expect(engine.encodeCalls).toEqual([{ format: 'webp', quality: 75, lossless: false, exactQuality: false, size: null }]);
     expect(result.output).toEqual({ format: 'webp', bytes: encodedSize('webp', 75, false, SIZE), ...SIZE });
     expect(result.chosenQuality).toBe(75);
     expect(result.keptOriginal).toBe(false);
@@ -23,13 +23,13 @@ describe('quality mode', () => {
     await compress(engine, UPLOAD, settingsWith({ format: 'jpeg', quality: 140 }), LIMITS);
     await compress(engine, UPLOAD, settingsWith({ format: 'jpeg', quality: 0.4 }), LIMITS);
     await compress(engine, UPLOAD, settingsWith({ format: 'jpeg', quality: 54.6 }), LIMITS);
-    expect(engine.encodes.map((e) => e.quality)).toEqual([100, 1, 55]);
+    expect(engine.encodeCalls.map((e) => e.quality)).toEqual([100, 1, 55]);
   });
 
   it('Auto encodes every candidate and keeps the smallest, with the decision recorded', async () => {
     const engine = syntheticEngine({ format: 'png' });
     const result = await compress(engine, UPLOAD, settingsWith({ format: 'auto', formats: ['jpeg', 'webp', 'avif'] }), LIMITS);
-    expect(engine.encodes.map((e) => e.format).sort()).toEqual(['avif', 'jpeg', 'webp']);
+    expect(engine.encodeCalls.map((e) => e.format).sort()).toEqual(['avif', 'jpeg', 'webp']);
     expect(result.output.format).toBe('avif');
     expect(result.decision?.winner).toBe('avif');
     expect(result.decision?.candidates.map((c) => c.format).sort()).toEqual(['avif', 'jpeg', 'webp']);
@@ -38,7 +38,7 @@ describe('quality mode', () => {
   it('resizes to the bounds and never passes on an upload that was to be resized', async () => {
     const engine = syntheticEngine({ passOn: 10 });
     const result = await compress(engine, UPLOAD, settingsWith({ format: 'jpeg', maxWidth: 32 }), LIMITS);
-    expect(engine.encodes[0]!.size).toEqual({ width: 32, height: 24 });
+    expect(engine.encodeCalls[0]!.size).toEqual({ width: 32, height: 24 });
     expect(result.keptOriginal).toBe(false);
     expect(result.output).toMatchObject({ width: 32, height: 24 });
   });
@@ -47,7 +47,7 @@ describe('quality mode', () => {
     const engine = syntheticEngine();
     const settings = settingsWith({ format: 'jpeg', maxWidth: 5000, maxHeight: 5000, fit: 'cover' });
     await expect(compress(engine, UPLOAD, settings, { ...LIMITS, maxPixels: 1_000_000 })).rejects.toMatchObject({ kind: 'too-many-pixels' });
-    expect(engine.encodes).toEqual([]);
+    expect(engine.encodeCalls).toEqual([]);
     expect(engine.closed).toBe(1);
   });
 });
@@ -108,7 +108,7 @@ describe('never larger', () => {
     const engine = heic(pngAt80);
     const asked = await compress(engine, UPLOAD, settingsWith({ format: 'png', quality: 80 }), LIMITS);
     expect(asked.output.format).toBe('png');
-    expect(engine.encodes.map((e) => e.format)).toEqual(['png']);
+    expect(engine.encodeCalls.map((e) => e.format)).toEqual(['png']);
   });
 
   it('never passes on an upload the engine cannot strip, nor one to be resized', async () => {
@@ -131,7 +131,7 @@ describe('lossless mode', () => {
   it('encodes losslessly in a format that has it', async () => {
     const engine = syntheticEngine({ format: 'png' });
     const result = await compress(engine, UPLOAD, settingsWith({ format: 'png', mode: 'lossless' }), LIMITS);
-    expect(engine.encodes).toEqual([expect.objectContaining({ format: 'png', lossless: true })]);
+    expect(engine.encodeCalls).toEqual([expect.objectContaining({ format: 'png', lossless: true })]);
     expect(result.output.bytes).toBe(encodedSize('png', 100, true, SIZE));
   });
 
@@ -154,14 +154,14 @@ describe('size mode', () => {
     const q = result.chosenQuality!;
     expect(encodedSize('jpeg', q, false, SIZE)).toBeLessThanOrEqual(target);
     expect(encodedSize('jpeg', q + 1, false, SIZE)).toBeGreaterThan(target);
-    expect(engine.encodes.every((e) => e.exactQuality)).toBe(true);
+    expect(engine.encodeCalls.every((e) => e.exactQuality)).toBe(true);
   });
 
   it('passes on an upload that already fits, without encoding anything', async () => {
     const engine = syntheticEngine({ passOn: target });
     const result = await compress(engine, UPLOAD, settingsWith({ format: 'jpeg', mode: 'size', targetSize: target }), LIMITS);
     expect(result).toMatchObject({ keptOriginal: true, targetMet: true });
-    expect(engine.encodes).toEqual([]);
+    expect(engine.encodeCalls).toEqual([]);
   });
 
   it('an upload given back because the asked format came out larger is judged against the target like any result', async () => {
@@ -242,10 +242,10 @@ describe('AVIF past its memory limit (0587)', () => {
     const big = { width: 5000, height: 5000 };
     const engine = syntheticEngine({ size: big, format: 'png' });
     const result = await compress(engine, UPLOAD, settingsWith({ format: 'auto', formats: ['webp', 'avif'] }), LIMITS);
-    expect(engine.encodes.map((e) => e.format)).toEqual(['webp']);
+    expect(engine.encodeCalls.map((e) => e.format)).toEqual(['webp']);
     expect(result.decision?.skipped).toContainEqual({ format: 'avif', reason: 'over the 24 megapixel limit for AVIF' });
     const resized = syntheticEngine({ size: big, format: 'png' });
     await compress(resized, UPLOAD, settingsWith({ format: 'auto', formats: ['webp', 'avif'], maxWidth: 2000 }), LIMITS);
-    expect(resized.encodes.map((e) => e.format).sort()).toEqual(['avif', 'webp']);
+    expect(resized.encodeCalls.map((e) => e.format).sort()).toEqual(['avif', 'webp']);
   });
 });

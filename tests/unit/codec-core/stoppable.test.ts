@@ -9,7 +9,7 @@ function abortAfterEncodes(engine: SyntheticEngine, after: number, controller: A
   const encode = engine.encode.bind(engine);
   engine.encode = async (...args) => {
     const encoded = await encode(...args);
-    if (engine.encodes.length >= after) controller.abort(reason);
+    if (engine.encodeCalls.length >= after) controller.abort(reason);
     return encoded;
   };
 }
@@ -23,7 +23,7 @@ describe('stopping a compression', () => {
     const removed = new Error('the file was removed');
     abortAfterEncodes(engine, 1, controller, removed);
     await expect(compress(engine, UPLOAD, AUTO, LIMITS, controller.signal)).rejects.toBe(removed);
-    expect(engine.encodes).toHaveLength(1);
+    expect(engine.encodeCalls).toHaveLength(1);
     expect(engine.closed).toBe(1);
   });
 
@@ -33,7 +33,7 @@ describe('stopping a compression', () => {
     const late = new Error('deadline');
     abortAfterEncodes(engine, 2, controller, late);
     await expect(compress(engine, UPLOAD, settingsWith({ format: 'jpeg', mode: 'size', targetSize: 2000 }), LIMITS)).rejects.toBe(late);
-    expect(engine.encodes).toHaveLength(2);
+    expect(engine.encodeCalls).toHaveLength(2);
   });
 
   it('an answer arriving after the stop is dropped: the stop’s reason, not a result', async () => {

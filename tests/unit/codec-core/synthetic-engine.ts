@@ -4,6 +4,7 @@
 // find, in milliseconds and without sharp.
 import { boundsOf, type CodecSettings, type EncodeParams, type Engine, type ImageFormat, type ImageTraits, type OpenImage, type Pixels, type Size } from '#codec-core/index';
 import { DEFAULT_COMPRESS_SETTINGS } from '#contract/settings-schema';
+import { IMAGE_FORMATS } from '#contract/settings';
 
 export const FORMAT_INDEX: Record<ImageFormat, number> = { jpeg: 1, png: 2, webp: 3, avif: 4, jxl: 5 };
 const FORMAT_OF = Object.fromEntries(Object.entries(FORMAT_INDEX).map(([f, i]) => [i, f])) as Record<number, ImageFormat>;
@@ -32,6 +33,8 @@ export interface SyntheticOptions {
   easy?: boolean;
   /** The opened image's own stop (an engine's deadline). */
   stop?: AbortSignal;
+  /** The formats the engine makes (all by default). */
+  encodes?: readonly ImageFormat[];
 }
 
 export interface EncodeCall extends EncodeParams {
@@ -40,7 +43,7 @@ export interface EncodeCall extends EncodeParams {
 
 export interface SyntheticEngine extends Engine {
   /** Every whole-image encode the core asked for, in order. */
-  encodes: EncodeCall[];
+  encodeCalls: EncodeCall[];
   /** Every sample encode (smart mode's probes). */
   probes: { format: ImageFormat; quality: number }[];
   closed: number;
@@ -82,7 +85,9 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
   const size = options.size ?? { width: 64, height: 48 };
   const traits = options.traits ?? { transparent: false, photographic: true };
   const engine: SyntheticEngine = {
-    encodes: [],
+    encodes: options.encodes ?? IMAGE_FORMATS,
+    cannotEncode: (to) => `${to} is not made by this engine`,
+    encodeCalls: [],
     probes: [],
     closed: 0,
     async open(input, settings) {
@@ -95,7 +100,7 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
       return traits;
     },
     async encode(image, to, params) {
-      engine.encodes.push({ format: to, ...params });
+      engine.encodeCalls.push({ format: to, ...params });
       const out = params.size ?? image.upright;
       return { data: encoding(to, params.quality, encodedSize(to, params.quality, params.lossless, out)), ...out };
     },

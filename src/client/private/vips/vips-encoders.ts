@@ -13,6 +13,7 @@ import {
   type ChromaSubsampling,
   type ImageFormat,
 } from '#codec-core/index';
+import { madeOnServersOnly } from '#client/private/sniff.ts';
 import { rawOf, fromRaw, type Images, type Vips, type VipsImage } from './vips-ops';
 import { encodePng, type Oxipng, type PngSource, type StripPng } from './vips-png';
 
@@ -117,5 +118,5 @@ export async function encodeVips(
   if (format === 'webp') return encodeWebp(image, quality, lossless);
   if (format === 'avif') return encodeAvif(images.vips, image, quality, lossless);
   if (format === 'png') return encodePng(images, image, lossless ? 100 : quality, source, png.oxipng, { floor: !request.exactQuality }, png.stripPng);
-  throw new CodecError('unsupported-format', 'JPEG XL results are made on our servers only. Turn private mode off, or choose another format.');
+  throw new CodecError('unsupported-format', madeOnServersOnly(format));
 }

@@ -20,7 +20,7 @@ import {
   type OpenImage,
   type Pixels,
 } from '#codec-core/index';
-import { needsServer, sniffFormat } from '#client/private/sniff.ts';
+import { ENCODED_ON_DEVICE, madeOnServersOnly, needsServer, sniffFormat } from '#client/private/sniff.ts';
 import { encodeVips, type VipsEncodeSource } from './vips-encoders';
 import { decodeLikeSharp, fromRaw, Images, isGrey, rawOf, readHeader, withImages, type Header, type Vips } from './vips-ops';
 import type { Oxipng, StripPng } from './vips-png';
@@ -103,6 +103,8 @@ const toPixels = (raw: { data: Uint8Array; width: number; height: number }): Pix
 
 export function createVipsEngine(parts: VipsEngineParts): Engine<VipsImageOpen> {
   return {
+    encodes: ENCODED_ON_DEVICE,
+    cannotEncode: madeOnServersOnly,
     async open(input, settings, limits) {
       const refused = needsServer(input);
       if (refused) throw new CodecError('unsupported-format', refused);

@@ -134,6 +134,9 @@ async function pixels(image: AnimatedImage): Promise<Pixels> {
 }
 
 export const animationEngine: Engine<AnimatedImage> = {
+  // Animated WebP is the one animated format written (0408, 0411).
+  encodes: ['webp'],
+  cannotEncode: (format) => (format === 'avif' ? ANIMATED_AVIF_MESSAGE : ANIMATION_FORMATS_MESSAGE),
   open,
   close: (image) => image.deadline.dispose(),
   // Only Auto looks at traits, and open() fixes the format: nothing to measure.

@@ -9,7 +9,6 @@ import { toCodecError } from '#server/codec/errors';
 import { FAIL_ON, sharp } from '#server/codec/sharp-setup';
 import { sniffInputFormat } from '#server/codec/input/sniff';
 import { heicAsPng } from './open-heic';
-import { jxlToolsAvailable } from '#server/codec/jxl/libjxl-tools';
 import { jxlAsPng } from './open-jxl';
 import { droppedFeatureNotes, refuseUnsupportedFeature } from '#server/codec/input/unsupported-features';
 import { svgAsPng } from './open-svg';
@@ -61,14 +60,7 @@ async function decodedAsPng(upload: Buffer, format: 'heic' | 'jxl' | 'gif' | 'sv
   }
 }
 
-/** Auto never plans a format this machine cannot encode: JPEG XL needs libjxl's tools (jxl/libjxl-tools.ts). */
-async function encodableHere(settings: CodecSettings): Promise<CodecSettings> {
-  if (settings.format !== 'auto' || !settings.formats?.includes('jxl') || (await jxlToolsAvailable())) return settings;
-  return { ...settings, formats: settings.formats.filter((f) => f !== 'jxl') };
-}
-
-export async function openImage(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
-  const settings = await encodableHere(given);
+export async function openImage(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<SharpImage> {
   const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sniffed = sniffInputFormat(upload);
   // A valid file using a feature we cannot keep is named for it, before a decoder calls it damaged.

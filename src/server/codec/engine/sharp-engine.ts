@@ -1,7 +1,8 @@
 // The sharp (libvips) engine: the codec core's Engine for the server's codec processes.
 import { basePolicy, stripForPassOn, type Engine } from '#codec-core/index';
 import { isJxl } from '#codec-core/index';
-import { djxlToPng } from '#server/codec/jxl/libjxl-tools';
+import { IMAGE_FORMATS } from '#contract/settings';
+import { djxlToPng, JXL_UNAVAILABLE_MESSAGE, jxlToolsAvailable } from '#server/codec/jxl/libjxl-tools';
 import { preservesAny } from '#server/codec/metadata/preserve';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
 import { sharp } from '#server/codec/sharp-setup';
@@ -9,7 +10,10 @@ import { asBuffer, encodeAs, encodePixels, raw, uprightPixels } from './encode';
 import { openImage, type SharpImage } from './open';
 import { imageTraits } from './traits';
 
+/** Every format, JPEG XL through libjxl's tools: what `sharpEngineHere` gives where they run. */
 export const sharpEngine: Engine<SharpImage> = {
+  encodes: IMAGE_FORMATS,
+  cannotEncode: (format) => (format === 'jxl' ? JXL_UNAVAILABLE_MESSAGE : `${format} cannot be made here`),
   open: openImage,
   close: (image) => image.deadline.dispose(),
   traits: imageTraits,
@@ -34,3 +38,11 @@ export const sharpEngine: Engine<SharpImage> = {
   },
   losslessPng: (_image, pixels) => raw(pixels).png().toBuffer(),
 };
+
+let here: Promise<Engine<SharpImage>> | undefined;
+
+/** The sharp engine as this machine has it: JPEG XL only where libjxl's tools run (asked once per process). */
+export function sharpEngineHere(): Promise<Engine<SharpImage>> {
+  here ??= jxlToolsAvailable().then((jxl) => (jxl ? sharpEngine : { ...sharpEngine, encodes: IMAGE_FORMATS.filter((f) => f !== 'jxl') }));
+  return here;
+}
