@@ -110,9 +110,21 @@ export interface EncodeParams {
   lossless: boolean;
   /** Exactly this quality, without the format's guard rails (PNG's palette floor): searches need sizes that follow it. */
   exactQuality: boolean;
-  /** Resample to this size; null keeps the upload's (upright) size. */
+  /** Resample the upload to this size; null keeps its (upright) size. Always null for pixels, which have their own. */
   size: Size | null;
+  /**
+   * A preview, not a result: speed over size (a lossless PNG without the optimiser). Never asked of a result, whose
+   * bytes are what we promise.
+   */
+  fast?: boolean;
 }
+
+/**
+ * What an encoding starts from: the upload itself (upright, resized to `params.size`, carrying the metadata the
+ * settings keep), or bare pixels (a sample, a crop, a preview region: no metadata, and never the uploaded bytes,
+ * which they are not).
+ */
+export type EncodeSource = 'upload' | Pixels;
 
 export interface Engine<Image extends OpenImage = OpenImage> {
   /**
@@ -129,16 +141,12 @@ export interface Engine<Image extends OpenImage = OpenImage> {
   close(image: Image): void;
   /** Looks at the decoded pixels: transparency always, the colour count only when asked. */
   traits(image: Image, wanted: { colours: boolean }): Promise<ImageTraits>;
-  /** The whole image in `format`, upright, resized when asked, with the metadata the settings keep. */
-  encode(image: Image, format: ImageFormat, params: EncodeParams): Promise<Encoded>;
+  /** `source` in `format` with `params`: the one way anything is encoded (results, smart's probes, samples, previews). */
+  encode(image: Image, source: EncodeSource, format: ImageFormat, params: EncodeParams): Promise<Encoded>;
   /** The upload's own bytes with only the metadata the settings keep, without re-encoding; null when impossible. */
   passOn(image: Image): Uint8Array | null;
   /** The pixels every encoding starts from: upright, at the bounded size, flattened onto the background. */
   pixels(image: Image): Promise<Pixels>;
-  /** Bare pixels encoded (no metadata): smart mode's probes and the live estimate (lossless: the lossless estimate). */
-  encodePixels(image: Image, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean, lossless?: boolean): Promise<Uint8Array>;
   /** An encoding decoded as a browser shows it, as three-channel pixels. */
   decodePixels(image: Image, data: Uint8Array): Promise<Pixels>;
-  /** Pixels as a lossless PNG (the estimate's preview when the upload is kept). */
-  losslessPng(image: Image, pixels: Pixels): Promise<Uint8Array>;
 }

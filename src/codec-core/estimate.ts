@@ -5,7 +5,7 @@
 // at the format and quality the run chose. docs/decisions/0283-live-estimate.md, 0431-estimate-every-mode.md.
 import type { Estimate as EstimateJson } from '#contract/api';
 import { inputMimeType, type ImageFormat } from '#contract/settings';
-import type { CodecLimits, CodecSettings, Engine, OpenImage, Pixels, Size } from './engine';
+import type { CodecLimits, CodecSettings, EncodeParams, Engine, OpenImage, Pixels, Size } from './engine';
 import { newJob, openWithin, runJob } from './pipeline';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
 
@@ -38,7 +38,7 @@ export interface Estimate {
 }
 
 /**
- * `engine` with every whole-image encoding replaced by the sample's, which stands for the whole image (its
+ * `engine` with every encoding of the upload replaced by the sample's, which stands for the whole image (its
  * `estimatedBytes`); the pixels the modes score are the sample. Everything else is the engine's own. Only the
  * image's own output size is sampled: the estimate asks for no downscale (see run).
  */
@@ -50,19 +50,22 @@ export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, s
     open: (input, settings, limits) => engine.open(input, settings, limits),
     close: (image) => engine.close(image),
     traits: (image, wanted) => engine.traits(image, wanted),
-    async encode(image, format, params) {
+    async encode(image, source, format, params) {
+      if (source !== 'upload') return engine.encode(image, source, format, params);
       const size = params.size ?? image.upright;
       if (size.width !== whole.width || size.height !== whole.height) throw new RangeError('the estimate samples the image at its output size only');
-      const data = await engine.encodePixels(image, sample, format, params.quality, params.exactQuality, params.lossless);
+      const { data } = await engine.encode(image, sample, format, { ...params, size: null });
       return { data, width: whole.width, height: whole.height, estimatedBytes: Math.round(data.length * scale) };
     },
     passOn: (image) => engine.passOn(image),
     pixels: async () => sample,
-    encodePixels: (image, pixels, format, quality, exactQuality, lossless) => engine.encodePixels(image, pixels, format, quality, exactQuality, lossless),
     decodePixels: (image, data) => engine.decodePixels(image, data),
-    losslessPng: (image, pixels) => engine.losslessPng(image, pixels),
   };
 }
+
+/** The preview's encoding: the result's format and quality, or for an upload kept as it is a fast lossless PNG. */
+const previewParams = (kept: boolean, quality: number | null): EncodeParams =>
+  kept ? { quality: 100, lossless: true, exactQuality: false, size: null, fast: true } : { quality: quality ?? 100, lossless: quality === null, exactQuality: false, size: null };
 
 async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, region: Partial<Region> | undefined, signal: AbortSignal | undefined): Promise<Estimate> {
   // The whole image's pixels and the preview are engine calls too: checked against the same stops as the run's.
@@ -77,6 +80,7 @@ async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, 
   const shown = crop(pixels, shownRegion);
   const quality = result.chosenQuality;
   const { format } = result.output;
+  const previewFormat = result.keptOriginal ? 'png' : format;
   return {
     format,
     estimatedBytes: result.output.bytes,
@@ -87,8 +91,8 @@ async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, 
     region: shownRegion,
     quality,
     targetMet: result.targetMet,
-    preview: result.keptOriginal ? await engine.losslessPng(image, shown) : await engine.encodePixels(image, shown, format, quality ?? 100, false, quality === null),
-    previewFormat: result.keptOriginal ? 'png' : format,
+    preview: (await engine.encode(image, shown, previewFormat, previewParams(result.keptOriginal, quality))).data,
+    previewFormat,
   };
 }
 

@@ -26,14 +26,12 @@ export function stoppable<Image extends OpenImage>(engine: Engine<Image>, stops:
     open: checked(stops, (input, settings, limits) => engine.open(input, settings, limits)),
     close: (image) => engine.close(image),
     traits: checked(stops, (image: Image, wanted: { colours: boolean }) => engine.traits(image, wanted)),
-    encode: checked(stops, (image: Image, format, params) => engine.encode(image, format, params)),
+    encode: checked(stops, (image: Image, source, format, params) => engine.encode(image, source, format, params)),
     passOn(image) {
       check(stops);
       return engine.passOn(image);
     },
     pixels: checked(stops, (image: Image) => engine.pixels(image)),
-    encodePixels: checked(stops, (image: Image, pixels, format, quality, exactQuality, lossless?: boolean) => engine.encodePixels(image, pixels, format, quality, exactQuality, lossless)),
     decodePixels: checked(stops, (image: Image, data) => engine.decodePixels(image, data)),
-    losslessPng: checked(stops, (image: Image, pixels) => engine.losslessPng(image, pixels)),
   };
 }

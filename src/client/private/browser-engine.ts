@@ -143,8 +143,12 @@ export const browserEngine: Engine<BrowserImage> = {
     const data = new Uint8Array(rgba.data.buffer);
     return { transparent: image.hasAlpha && anyTransparent(data, 4), photographic: colours ? countsAsPhoto(data, 4) : true };
   },
-  async encode(image, format, params) {
-    const rgba = rgbaAt(image, params.size);
+  async encode(image, source, format, params) {
+    // A fast preview of a kept upload: lossless PNG straight from the pixels, without the palette climb.
+    if (source !== 'upload' && params.fast && params.lossless && format === 'png') {
+      return { data: await encodeRgba(toRgba(source), 'png', { quality: 100, lossless: true, chroma: '4:4:4' }), width: source.width, height: source.height };
+    }
+    const rgba = source === 'upload' ? rgbaAt(image, params.size) : toRgba(source);
     const data = await encodeImageData(image, rgba, format, params.quality, params.lossless, params.exactQuality);
     return { data, width: rgba.width, height: rgba.height };
   },
@@ -154,7 +158,6 @@ export const browserEngine: Engine<BrowserImage> = {
   async pixels(image) {
     return toPixels(flattened(rgbaAt(image, image.bounded), backgroundOf(image)));
   },
-  encodePixels: (image, pixels, format, quality, exactQuality, lossless = false) => encodeImageData(image, toRgba(pixels), format, quality, lossless, exactQuality),
   async decodePixels(_image, data) {
     const bitmap = await decode(data);
     try {
@@ -163,5 +166,4 @@ export const browserEngine: Engine<BrowserImage> = {
       bitmap.close();
     }
   },
-  losslessPng: (_image, pixels) => encodeRgba(toRgba(pixels), 'png', { quality: 100, lossless: true, chroma: '4:4:4' }),
 };

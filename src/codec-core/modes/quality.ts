@@ -7,7 +7,7 @@ export const qualityStrategy: Strategy = {
   settlesBeforeEncoding: () => null,
   async search(job, format) {
     const lossless = job.image.settings.mode === 'lossless';
-    const encoded = await job.engine.encode(job.image, format, { quality: job.quality, lossless, exactQuality: false, size: job.image.bounded });
+    const encoded = await job.engine.encode(job.image, 'upload', format, { quality: job.quality, lossless, exactQuality: false, size: job.image.bounded });
     return { format, encoded, quality: lossless ? null : job.quality };
   },
   choose: smallestOf,

@@ -59,7 +59,7 @@ const toFound = (probe: Probe<Found>, fits: boolean): Found => ({ ...probe.resul
 /** The highest quality in [lo, 100] of `format` that fits, and the smallest encoding made on the way. */
 function searchQuality(job: Job, format: ImageFormat, lo: number, start: number) {
   const encode = async (quality: number) => {
-    const encoded = await job.engine.encode(job.image, format, { quality, lossless: false, exactQuality: true, size: job.image.bounded });
+    const encoded = await job.engine.encode(job.image, 'upload', format, { quality, lossless: false, exactQuality: true, size: job.image.bounded });
     return { bytes: sizeOf(encoded), result: { format, quality, encoded } };
   };
   return largestFitting<Found>(encode, { lo, hi: 100, target: targetOf(job), start, model: 'linear', slope: QUALITY_SLOPE, maxProbes: MAX_QUALITY_PROBES });
@@ -77,7 +77,7 @@ function searchDownscale(job: Job, reference: Found) {
   const long = Math.max(base.width, base.height);
   const encode = async (side: number) => {
     const size = scaledBy(base, side / long);
-    const encoded = await job.engine.encode(job.image, format, { quality: RESIZE_QUALITY, lossless: false, exactQuality: true, size });
+    const encoded = await job.engine.encode(job.image, 'upload', format, { quality: RESIZE_QUALITY, lossless: false, exactQuality: true, size });
     return { bytes: sizeOf(encoded), result: { format, quality: RESIZE_QUALITY, encoded } };
   };
   const fullSize = bytesOf(reference) * Math.exp(QUALITY_SLOPE * (RESIZE_QUALITY - reference.quality!));

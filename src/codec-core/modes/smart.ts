@@ -58,8 +58,8 @@ const rounded = (score: number) => Math.round(score * 10) / 10;
  * searched), decodes it as a browser would, and scores it against the sample.
  */
 async function scoreAt(job: Job, format: ImageFormat, sample: Pixels, quality: number): Promise<number> {
-  const encoded = await job.engine.encodePixels(job.image, sample, format, quality, true);
-  return ssimulacra2(sample, await job.engine.decodePixels(job.image, encoded));
+  const encoded = await job.engine.encode(job.image, sample, format, { quality, lossless: false, exactQuality: true, size: null });
+  return ssimulacra2(sample, await job.engine.decodePixels(job.image, encoded.data));
 }
 
 const samples = new WeakMap<Job, Promise<Pixels>>();
@@ -78,7 +78,7 @@ export const smartStrategy: Strategy = {
     const chosen = await lowestReaching((q) => scoreAt(job, format, sample, q), target, Math.min(LOWEST, job.quality), job.quality);
     // The whole image at the chosen quality, with the format's guard rails on: PNG's palette floor (0222) still keeps
     // flat colours from shifting, which the metric's mean does not promise.
-    const encoded = await job.engine.encode(job.image, format, { quality: chosen.quality, lossless: false, exactQuality: false, size: job.image.bounded });
+    const encoded = await job.engine.encode(job.image, 'upload', format, { quality: chosen.quality, lossless: false, exactQuality: false, size: job.image.bounded });
     return { format, encoded, quality: chosen.quality, score: rounded(chosen.score) };
   },
   choose: smallestOf,

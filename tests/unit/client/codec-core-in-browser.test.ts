@@ -60,19 +60,19 @@ const wasmEngine: Engine<PixelImage> = {
   },
   close: () => {},
   traits: async () => ({ transparent: false, photographic: true }),
-  async encode(image, format, params) {
+  async encode(image, source, format, params) {
+    if (source !== 'upload') {
+      const rgba = new Uint8ClampedArray(source.width * source.height * 4).fill(255);
+      for (let p = 0, q = 0; q < source.data.length; p += 4, q += 3) rgba.set(source.data.subarray(q, q + 3), p);
+      const data = await encodeRgba(rgbaOf(rgba, source.width, source.height), format, { quality: params.quality, lossless: false, chroma: '4:2:0' });
+      return { data, width: source.width, height: source.height };
+    }
     const data = await encodeRgba(image.rgba, format, { quality: params.quality, lossless: params.lossless, chroma: '4:2:0' });
     return { data, width: image.rgba.width, height: image.rgba.height };
   },
   passOn: (image) => image.input,
   pixels: async (image) => toPixels(image.rgba),
-  encodePixels: async (image, pixels, format, quality) => {
-    const rgba = new Uint8ClampedArray(pixels.width * pixels.height * 4).fill(255);
-    for (let p = 0, q = 0; q < pixels.data.length; p += 4, q += 3) rgba.set(pixels.data.subarray(q, q + 3), p);
-    return encodeRgba(rgbaOf(rgba, pixels.width, pixels.height), format, { quality, lossless: false, chroma: '4:2:0' });
-  },
   decodePixels: async (_image, data) => toPixels(await (data[0] === 0xff ? decodeJpeg : decodeWebp)(data.slice().buffer)),
-  losslessPng: () => Promise.reject(new Error('not used here')),
 };
 
 const settings = (changes: Partial<CodecSettings>): CodecSettings => ({

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { compress, estimate } from '#codec-core/index';
 import { LIMITS, settingsWith, syntheticEngine, UPLOAD, type SyntheticEngine } from './synthetic-engine';
 
-/** Aborts `controller` with `reason` once the engine has answered `after` whole-image encodes. */
+/** Aborts `controller` with `reason` once the engine has answered `after` encodes (of the upload or of pixels). */
 function abortAfterEncodes(engine: SyntheticEngine, after: number, controller: AbortController, reason: Error): void {
   const encode = engine.encode.bind(engine);
   engine.encode = async (...args) => {
     const encoded = await encode(...args);
-    if (engine.encodeCalls.length >= after) controller.abort(reason);
+    if (engine.encodeCalls.length + engine.probes.length >= after) controller.abort(reason);
     return encoded;
   };
 }
@@ -50,14 +50,12 @@ describe('stopping a compression', () => {
     await expect(compress(engine, UPLOAD, AUTO, LIMITS, AbortSignal.abort(gone))).rejects.toBe(gone);
     await expect(estimate(engine, UPLOAD, AUTO, LIMITS, undefined, AbortSignal.abort(gone))).rejects.toBe(gone);
     expect(engine.closed).toBe(0);
+    // The estimate's first encode (of its sample) answers after the stop: no preview is made.
     const controller = new AbortController();
-    abortAfterEncodes(engine, 0, controller, gone);
-    engine.encodePixels = async () => {
-      controller.abort(gone);
-      return new Uint8Array(100);
-    };
+    abortAfterEncodes(engine, 1, controller, gone);
     await expect(estimate(engine, UPLOAD, AUTO, LIMITS, undefined, controller.signal)).rejects.toBe(gone);
     expect(engine.closed).toBe(1);
+    expect(engine.probes).toHaveLength(1);
   });
 
   it('without a stop, nothing changes', async () => {

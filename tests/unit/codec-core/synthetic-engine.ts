@@ -42,9 +42,9 @@ export interface EncodeCall extends EncodeParams {
 }
 
 export interface SyntheticEngine extends Engine {
-  /** Every whole-image encode the core asked for, in order. */
+  /** Every encode of the upload the core asked for, in order. */
   encodeCalls: EncodeCall[];
-  /** Every sample encode (smart mode's probes). */
+  /** Every encode of bare pixels (smart mode's probes, the estimate's sample and preview). */
   probes: { format: ImageFormat; quality: number }[];
   closed: number;
 }
@@ -99,7 +99,12 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
     async traits() {
       return traits;
     },
-    async encode(image, to, params) {
+    async encode(image, source, to, params) {
+      if (source !== 'upload') {
+        engine.probes.push({ format: to, quality: params.quality });
+        const { width, height } = source;
+        return { data: encoding(to, params.quality, encodedSize(to, params.quality, params.lossless, source)), width, height };
+      }
       engine.encodeCalls.push({ format: to, ...params });
       const out = params.size ?? image.upright;
       return { data: encoding(to, params.quality, encodedSize(to, params.quality, params.lossless, out)), ...out };
@@ -108,18 +113,11 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
     async pixels(image: OpenImage) {
       return picture(image.bounded ?? image.upright);
     },
-    async encodePixels(_image, pixels, to, quality, _exact, lossless = false) {
-      engine.probes.push({ format: to, quality });
-      return encoding(to, quality, encodedSize(to, quality, lossless, pixels));
-    },
     async decodePixels(image, data) {
       const original = picture(image.bounded ?? image.upright);
       if (options.easy) return original;
       if (!FORMAT_OF[data[1]!]) throw new Error('not a synthetic encoding');
       return degraded(original, data[0]!);
-    },
-    async losslessPng(_image, pixels) {
-      return encoding('png', 100, encodedSize('png', 100, true, pixels));
     },
   };
   return engine;

@@ -15,6 +15,8 @@ import {
   tooManyPixelsError,
   UNSUPPORTED_MESSAGE,
   type CodecSettings,
+  type EncodeParams,
+  type Encoded,
   type Engine,
   type ImageFormat,
   type OpenImage,
@@ -102,6 +104,38 @@ async function asCodecError<T>(step: () => T | Promise<T>): Promise<T> {
 const toPixels = (raw: { data: Uint8Array; width: number; height: number }): Pixels => ({ data: raw.data.slice(), width: raw.width, height: raw.height });
 
 export function createVipsEngine(parts: VipsEngineParts): Engine<VipsImageOpen> {
+  /** The upload, upright, at the size asked, flattened where the format has no alpha: as the sharp engine's encodeAs. */
+  const encodeUpload = (image: VipsImageOpen, format: ImageFormat, params: EncodeParams) =>
+    asCodecError(async () => {
+      const images = new Images(image.vips);
+      try {
+        const flatten = !FORMATS[format].supportsAlpha && image.hasAlpha ? background(image.settings) : null;
+        const decoded = decodeLikeSharp(images, image.input, { autoOrient: true, size: params.size, flatten, space: spaceOf(image) });
+        const request = { quality: params.quality, lossless: params.lossless, exactQuality: params.exactQuality, source: sourceOf(image, params.size !== null) };
+        const data = await encodeVips(images, decoded, format, request, parts);
+        // A copy in this worker's own memory: a view into WebAssembly's shared memory must not be posted to the page.
+        return { data: data.slice(), width: decoded.width, height: decoded.height };
+      } finally {
+        images.release();
+      }
+    });
+
+  /** Bare pixels (no metadata); a fast preview in lossless PNG is written without the optimiser. */
+  const encodePixels = async (image: VipsImageOpen, pixels: Pixels, format: ImageFormat, params: EncodeParams): Promise<Encoded> => {
+    const images = new Images(image.vips);
+    try {
+      const raw = fromRaw(images, pixels.data, pixels.width, pixels.height, 3);
+      const size = { width: pixels.width, height: pixels.height };
+      if (params.fast && params.lossless && format === 'png') {
+        return { data: raw.pngsaveBuffer({ keep: 0, interlace: false, compression: 6, filter: 'none', palette: false, bitdepth: 8 }).slice(), ...size };
+      }
+      const request = { quality: params.quality, lossless: params.lossless, exactQuality: params.exactQuality, source: sourceOf(image, true) };
+      return { data: (await encodeVips(images, raw, format, request, parts)).slice(), ...size };
+    } finally {
+      images.release();
+    }
+  };
+
   return {
     encodes: ENCODED_ON_DEVICE,
     cannotEncode: madeOnServersOnly,
@@ -143,19 +177,7 @@ export function createVipsEngine(parts: VipsEngineParts): Engine<VipsImageOpen> 
         return { transparent: anyTransparent(raw.data, raw.channels), photographic: colours ? countsAsPhoto(raw.data, raw.channels) : true };
       }));
     },
-    encode: (image, format, params) => asCodecError(async () => {
-      const images = new Images(image.vips);
-      try {
-        const flatten = !FORMATS[format].supportsAlpha && image.hasAlpha ? background(image.settings) : null;
-        const decoded = decodeLikeSharp(images, image.input, { autoOrient: true, size: params.size, flatten, space: spaceOf(image) });
-        const request = { quality: params.quality, lossless: params.lossless, exactQuality: params.exactQuality, source: sourceOf(image, params.size !== null) };
-        const data = await encodeVips(images, decoded, format, request, parts);
-        // A copy in this worker's own memory: a view into WebAssembly's shared memory must not be posted to the page.
-        return { data: data.slice(), width: decoded.width, height: decoded.height };
-      } finally {
-        images.release();
-      }
-    }),
+    encode: (image, source, format, params) => (source === 'upload' ? encodeUpload(image, format, params) : encodePixels(image, source, format, params)),
     passOn: (image) => parts.passOn(image.input, image.format),
     pixels: (image) =>
       asCodecError(() =>
@@ -163,16 +185,6 @@ export function createVipsEngine(parts: VipsEngineParts): Engine<VipsImageOpen> 
           toPixels(rawOf(decodeLikeSharp(images, image.input, { autoOrient: true, size: image.bounded, flatten: background(image.settings), removeAlpha: true, space: 'srgb' }))),
         ),
       ),
-    async encodePixels(image, pixels, format, quality, exactQuality, lossless = false) {
-      const images = new Images(image.vips);
-      try {
-        const raw = fromRaw(images, pixels.data, pixels.width, pixels.height, 3);
-        const request = { quality, lossless, exactQuality, source: sourceOf(image, true) };
-        return (await encodeVips(images, raw, format, request, parts)).slice();
-      } finally {
-        images.release();
-      }
-    },
     async decodePixels(image, data) {
       return withImages(image.vips, (images) => {
         try {
@@ -181,11 +193,6 @@ export function createVipsEngine(parts: VipsEngineParts): Engine<VipsImageOpen> 
           throw new CodecError('corrupt', CORRUPT_MESSAGE);
         }
       });
-    },
-    async losslessPng(image, pixels) {
-      return withImages(image.vips, (images) =>
-        fromRaw(images, pixels.data, pixels.width, pixels.height, 3).pngsaveBuffer({ keep: 0, interlace: false, compression: 6, filter: 'none', palette: false, bitdepth: 8 }).slice(),
-      );
     },
   };
 }

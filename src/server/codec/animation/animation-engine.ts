@@ -11,7 +11,7 @@ import { encodePixels } from '#server/codec/engine/encode';
 import type { SharpImage } from '#server/codec/engine/open';
 import { sharpEngine } from '#server/codec/engine/sharp-engine';
 import { toCodecError } from '#server/codec/errors';
-import { sharp, type Sharp } from '#server/codec/sharp-setup';
+import type { Sharp } from '#server/codec/sharp-setup';
 import { allFrames, animationHeader, animationTooLarge, decodeApng, oneFrame, type AnimationHeader, type DecodedFrames } from './frames';
 import { animatedWebpWithoutMetadata } from '#server/codec/metadata/metadata-write';
 
@@ -141,7 +141,8 @@ export const animationEngine: Engine<AnimatedImage> = {
   close: (image) => image.deadline.dispose(),
   // Only Auto looks at traits, and open() fixes the format: nothing to measure.
   traits: async (image) => ({ transparent: image.hasAlpha, photographic: true }),
-  encode: (image, format, params) => encode(image, format, params),
+  // Pixels (smart mode's sample of frames, a preview) are still pictures: the sharp engine's encoders make them.
+  encode: (image, source, format, params) => (source === 'upload' ? encode(image, format, params) : encodePixels(image, source, format, params)),
   // An animated WebP upload may be the result as it came (never larger): as it is under keep-all, otherwise without
   // its EXIF and XMP chunks (their location and camera fields are not rewritten in an animation; its ICC stays).
   passOn: (image) => {
@@ -149,7 +150,5 @@ export const animationEngine: Engine<AnimatedImage> = {
     return basePolicy(image.settings.metadata) === 'keep-all' ? image.input : animatedWebpWithoutMetadata(image.input);
   },
   pixels,
-  encodePixels: (image, sample, format, quality, exact) => encodePixels(image, sample, format, quality, exact),
   decodePixels: (image, data) => sharpEngine.decodePixels(image, data),
-  losslessPng: (_image, sample) => sharp(Buffer.from(sample.data), { raw: { width: sample.width, height: sample.height, channels: 3 } }).png().toBuffer(),
 };

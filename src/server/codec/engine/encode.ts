@@ -1,7 +1,7 @@
 // One encoding of the upload: decoded upright, resized when asked, flattened for formats without alpha, encoded,
 // and given the metadata its policy keeps. Every mode (quality, size, lossless) and Auto build on this.
 import type { Sharp } from '#server/codec/sharp-setup';
-import { basePolicy, withWebpMetadata, type EncodeParams, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
+import { basePolicy, withWebpMetadata, type EncodeParams, type Encoded, type Fit, type ImageFormat, type Pixels, type Size } from '#codec-core/index';
 import { openSrgb8 } from '#server/codec/colour/colour';
 import { ENCODERS, type EncodedImage } from '#server/codec/encoders/index';
 import { toCodecError } from '#server/codec/errors';
@@ -116,12 +116,18 @@ export const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Bu
 
 export const raw = (pixels: Pixels) => sharp(asBuffer(pixels.data), { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
 
-/** Bare pixels (a sample, a crop) in `format`: no metadata, and never from the uploaded bytes (they are not the upload). */
-export async function encodePixels(image: SharpImage, pixels: Pixels, format: ImageFormat, quality: number, exactQuality: boolean, lossless = false): Promise<Buffer> {
+/**
+ * Bare pixels (a sample, a crop) in `format`: no metadata, and never from the uploaded bytes (they are not the upload).
+ * A fast preview in lossless PNG skips the PNG optimiser: 40 ms instead of a second for an 800-pixel region.
+ */
+export async function encodePixels(image: SharpImage, pixels: Pixels, format: ImageFormat, params: EncodeParams): Promise<Encoded> {
+  const { quality, lossless, exactQuality, fast } = params;
   const source = { input: image.input, format: image.format, meta: image.meta, resized: true, ownColourSpace: false };
+  const size = { width: pixels.width, height: pixels.height };
   try {
+    if (fast && lossless && format === 'png') return { data: await raw(pixels).png().toBuffer(), ...size };
     const encoded = await ENCODERS[format].encode(raw(pixels), { quality, lossless, exactQuality, source, deadline: image.deadline });
-    return encoded.data;
+    return { data: encoded.data, ...size };
   } catch (error) {
     throw toCodecError(image.deadline.signal.aborted ? new Error('timeout') : error, image.deadline.seconds);
   }

@@ -6,7 +6,7 @@ import { djxlToPng, JXL_UNAVAILABLE_MESSAGE, jxlToolsAvailable } from '#server/c
 import { preservesAny } from '#server/codec/metadata/preserve';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
 import { sharp } from '#server/codec/sharp-setup';
-import { asBuffer, encodeAs, encodePixels, raw, uprightPixels } from './encode';
+import { asBuffer, encodeAs, encodePixels, uprightPixels } from './encode';
 import { openImage, type SharpImage } from './open';
 import { imageTraits } from './traits';
 
@@ -17,7 +17,7 @@ export const sharpEngine: Engine<SharpImage> = {
   open: openImage,
   close: (image) => image.deadline.dispose(),
   traits: imageTraits,
-  encode: encodeAs,
+  encode: (image, source, format, params) => (source === 'upload' ? encodeAs(image, format, params) : encodePixels(image, source, format, params)),
   // A resized result is never replaced by the upload (the pipeline checks the bounds first). Under Tinify's preserve
   // the upload is passed on only when it holds none of the fields to write (they would need re-encoding to place).
   passOn: (image) => {
@@ -29,14 +29,12 @@ export const sharpEngine: Engine<SharpImage> = {
     return keepOriginalWith(image.input, image.format, image.meta, basePolicy(policy));
   },
   pixels: uprightPixels,
-  encodePixels,
   async decodePixels(image, data) {
     // libvips cannot read JPEG XL: libjxl's decoder turns it into a PNG first.
     const readable = isJxl(data) ? await djxlToPng(data, image.deadline.signal) : asBuffer(data);
     const { data: pixels, info } = await sharp(readable).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data: pixels, width: info.width, height: info.height };
   },
-  losslessPng: (_image, pixels) => raw(pixels).png().toBuffer(),
 };
 
 let here: Promise<Engine<SharpImage>> | undefined;
