@@ -29,6 +29,22 @@ export default tseslint.config(
     rules: { 'route-errors/max-domain-errors': 'error' },
   },
   {
+    // The HTTP layer sees the services' own types (Session, AuthenticatedKey, ApiKeySummary, the Tinify facts), never
+    // the store's rows: no database module, and no `…Row` type from anywhere (issue 2/7, docs/decisions/0601).
+    files: ['src/server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#server/db/*', '**/db/*'], message: 'The HTTP layer reads no database module: ask a service.' },
+            { regex: '.*', importNamePattern: 'Row$', message: "The HTTP layer sees the services' types, not the store's rows." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

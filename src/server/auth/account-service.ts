@@ -1,7 +1,8 @@
 // Sign-up, sign-in, sign-out, account deletion and export. Guest jobs move into the account at sign-in/up.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '#server/clock';
-import type { SessionRow, UserRow } from '#server/db/schema';
+import type { UserRow } from '#server/db/schema';
+import type { Session } from './session-service';
 import type { JobRepository } from '#server/jobs/job-repository';
 import type { JobService } from '#server/jobs/job-service';
 import type { LoginInput, RegisterInput, User } from '#contract/api';
@@ -38,7 +39,7 @@ export class AccountService {
     private readonly clock: Clock,
   ) {}
 
-  async register(input: RegisterInput, current: SessionRow | null): Promise<SignedIn> {
+  async register(input: RegisterInput, current: Session | null): Promise<SignedIn> {
     const user: UserRow = {
       id: randomUUID(),
       email: normaliseEmail(input.email),
@@ -52,7 +53,7 @@ export class AccountService {
     return this.signIn(user, current);
   }
 
-  async login(input: LoginInput, current: SessionRow | null, address: string): Promise<SignedIn> {
+  async login(input: LoginInput, current: Session | null, address: string): Promise<SignedIn> {
     const email = normaliseEmail(input.email);
     // Counted before the password is checked, so simultaneous guesses cannot all slip under the limit.
     const verdict = await this.throttle.reserveAttempt(email, address);
@@ -73,11 +74,11 @@ export class AccountService {
     return this.signIn(user, current);
   }
 
-  async logout(current: SessionRow): Promise<void> {
+  async logout(current: Session): Promise<void> {
     await this.sessions.destroy(current.id);
   }
 
-  async currentUser(current: SessionRow): Promise<UserRow | null> {
+  async currentUser(current: Session): Promise<UserRow | null> {
     return current.user_id ? ((await this.users.findById(current.user_id)) ?? null) : null;
   }
 
@@ -96,7 +97,7 @@ export class AccountService {
   }
 
   /** New session token for the user (no fixation); a guest's jobs move into the account. */
-  private async signIn(user: UserRow, current: SessionRow | null): Promise<SignedIn> {
+  private async signIn(user: UserRow, current: Session | null): Promise<SignedIn> {
     if (current && !current.user_id) await this.jobs.transferOwner(current.guest_id, user.id);
     const issued = await this.sessions.createForUser(user.id, current);
     return { user, issued };

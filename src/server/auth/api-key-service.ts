@@ -5,7 +5,20 @@ import type { Db } from '#server/db/database';
 import { ApiKeyRepository } from '#server/db/api-key-repository';
 import type { ApiKeyRow } from '#server/db/schema';
 
-export type { ApiKeyRow } from '#server/db/schema';
+
+/**
+ * The key a request was authenticated by, as the HTTP layer and the use cases see it: which key, and whose. Not the
+ * store's row (its hash and bookkeeping are this service's).
+ */
+export interface AuthenticatedKey {
+  readonly id: string;
+  readonly user_id: string;
+}
+
+/** A key as its owner's list shows it: never its hash. */
+export type ApiKeySummary = Readonly<Pick<ApiKeyRow, 'id' | 'name' | 'prefix' | 'created_at' | 'last_used_at'>>;
+
+const summaryOf = ({ id, name, prefix, created_at, last_used_at }: ApiKeyRow): ApiKeySummary => ({ id, name, prefix, created_at, last_used_at });
 import type { Clock } from '#server/clock';
 import { API_KEY_PREFIX, MAX_KEYS_PER_USER, type CreateApiKeyInput } from '#contract/api-keys';
 import { hashToken } from './tokens';
@@ -19,7 +32,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const MAX_KEY_LENGTH = 100;
 
 export interface IssuedKey {
-  row: ApiKeyRow;
+  summary: ApiKeySummary;
   key: string;
 }
 
@@ -49,12 +62,12 @@ export class ApiKeyService {
       revoked_at: null,
     };
     await this.keys.insert(row);
-    return { row, key };
+    return { summary: summaryOf(row), key };
   }
 
   /** The owner's keys that still work, newest first. Revoked keys are gone from the owner's view. */
-  list(userId: string): Promise<ApiKeyRow[]> {
-    return this.keys.listLive(userId);
+  async list(userId: string): Promise<ApiKeySummary[]> {
+    return (await this.keys.listLive(userId)).map(summaryOf);
   }
 
   /** Revokes one of the owner's keys; false when the id is unknown, already revoked or someone else's. */
@@ -62,8 +75,8 @@ export class ApiKeyService {
     return this.keys.revoke(id, userId, this.clock.now());
   }
 
-  /** The live key row for a presented key, or null. Every request reads the row, so a revocation acts at once. */
-  async resolve(key: string): Promise<ApiKeyRow | null> {
+  /** The live key for a presented key, or null. Every request reads its row, so a revocation acts at once. */
+  async resolve(key: string): Promise<AuthenticatedKey | null> {
     if (!key.startsWith(API_KEY_PREFIX) || key.length > MAX_KEY_LENGTH) return null;
     const row = await this.keys.findLiveByHash(hashToken(key));
     if (!row) return null;
@@ -75,6 +88,6 @@ export class ApiKeyService {
         .then(() => (row.last_used_at = now))
         .catch(() => undefined);
     }
-    return row;
+    return { id: row.id, user_id: row.user_id };
   }
 }

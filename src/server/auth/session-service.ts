@@ -36,9 +36,22 @@ export const DEFAULT_GUEST_SESSION_LIMIT: GuestSessionLimit = { perAddress: 100,
 
 export const GUEST_SESSION_LIMIT_MESSAGE = 'Too many new visitors from your network right now; please try again later.';
 
+/**
+ * A session as the HTTP layer and the use cases see it: its id, and who it is (a signed-in user, or the guest this
+ * browser is or was). Not the store's row: its timestamps are this service's (expiry, touches).
+ */
+export interface Session {
+  /** SHA-256 of the cookie token ('' for an unsaved guest; `api-key:<id>` for a key standing in as its user). */
+  readonly id: string;
+  readonly user_id: string | null;
+  readonly guest_id: string;
+}
+
+const sessionOf = ({ id, user_id, guest_id }: SessionRow): Session => ({ id, user_id, guest_id });
+
 export interface IssuedSession {
   token: string;
-  session: SessionRow;
+  session: Session;
 }
 
 export class SessionService {
@@ -55,7 +68,7 @@ export class SessionService {
   }
 
   /** The live session for a cookie token, or null if unknown or expired (expired rows are deleted). */
-  async resolve(token: string | undefined): Promise<SessionRow | null> {
+  async resolve(token: string | undefined): Promise<Session | null> {
     if (!token || token.length > 100) return null;
     const id = hashToken(token);
     const row = await this.sessions.find(id);
@@ -73,7 +86,7 @@ export class SessionService {
         .then(() => (row.last_seen_at = now))
         .catch(() => undefined);
     }
-    return row;
+    return sessionOf(row);
   }
 
   /** A stored guest session for a visitor from `address`; 429 past the per-address limit of new ones. */
@@ -92,16 +105,15 @@ export class SessionService {
    * random guest id matches no job or queue row). Nothing is written for it; `createGuest` stores a real one when
    * the visitor first does something that must be remembered.
    */
-  unsavedGuest(): SessionRow {
-    const now = this.clock.now();
-    return { id: '', user_id: null, guest_id: randomUUID(), created_at: now, last_seen_at: now, expires_at: now + SESSION_LIFETIMES.guest.absoluteMs };
+  unsavedGuest(): Session {
+    return { id: '', user_id: null, guest_id: randomUUID() };
   }
 
   /**
    * A fresh token for a user who just signed in or up (no session fixation). The previous session, if any,
    * is deleted; its guest id is carried so the guest's jobs can move into the account.
    */
-  async createForUser(userId: string, previous: SessionRow | null): Promise<IssuedSession> {
+  async createForUser(userId: string, previous: Session | null): Promise<IssuedSession> {
     if (previous) await this.destroy(previous.id);
     return this.insert(userId, previous?.guest_id ?? randomUUID(), SESSION_LIFETIMES.user.absoluteMs);
   }
@@ -126,9 +138,9 @@ export class SessionService {
       expires_at: now + absoluteMs,
     };
     await this.sessions.insert(session);
-    return { token, session };
+    return { token, session: sessionOf(session) };
   }
 }
 
 /** Who owns the jobs of a session: the user when signed in, else the guest. */
-export const ownerOf = (session: SessionRow): string => session.user_id ?? session.guest_id;
+export const ownerOf = (session: Session): string => session.user_id ?? session.guest_id;

@@ -1,7 +1,7 @@
 // Fair use for API keys (docs/decisions/0262-fair-use-counters.md): requests per minute and images per calendar month,
 // each counted per key and per user in the database (db/usage-repository.ts). Images are charged by the use case
 // that does the work, after admission, in the transaction that writes the work (docs/decisions/0320-use-cases-in-services.md).
-import type { ApiKeyRow } from '#server/db/schema';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { UsageExecutor, UsageRepository } from '#server/db/usage-repository';
 import type { Clock } from '#server/clock';
 import { DomainError } from '#server/errors';
@@ -62,7 +62,7 @@ export class FairUse {
   }
 
   /** Counts one request of this key; throws 429 when the key or its user is over its per-minute limit. */
-  async countRequest(key: ApiKeyRow): Promise<RateState> {
+  async countRequest(key: AuthenticatedKey): Promise<RateState> {
     const now = this.clock.now();
     this.pruneSometimes(now);
     const window = Math.floor(now / MINUTE);
@@ -90,7 +90,7 @@ export class FairUse {
    * until the month ends and the charge is taken back. Given a transaction (`db`), the caller writes its work in it
    * too: the refusal, or any later failure of that write, rolls the charge back with the work.
    */
-  async chargeImages(key: ApiKeyRow, count: number, db?: UsageExecutor): Promise<void> {
+  async chargeImages(key: AuthenticatedKey, count: number, db?: UsageExecutor): Promise<void> {
     if (count <= 0) return;
     const now = this.clock.now();
     const month = monthOf(now);
@@ -114,7 +114,7 @@ export class FairUse {
   }
 
   /** Gives back images charged for work that then failed (a transformation the codec could not finish). */
-  async refundImages(key: ApiKeyRow, count: number): Promise<void> {
+  async refundImages(key: AuthenticatedKey, count: number): Promise<void> {
     if (count <= 0) return;
     const now = this.clock.now();
     const month = monthOf(now);

@@ -5,8 +5,8 @@
 // `auth` field of each route (contract/api-routes.ts), not a list kept here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ROUTES } from '#contract/api-routes';
-import type { ApiKeyRow, SessionRow } from '#server/db/schema';
-import type { ApiKeyService } from '#server/auth/api-key-service';
+import type { ApiKeyService, AuthenticatedKey } from '#server/auth/api-key-service';
+import type { Session } from '#server/auth/session-service';
 import { RateLimitExceeded, rateHeaders, type FairUse } from '#server/fair-use/fair-use';
 import { DomainError } from '#server/errors';
 import { sendDomainError } from './error-handler';
@@ -15,7 +15,7 @@ import { MESSAGES } from '#contract/messages';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The key that authenticated this request, or null for cookie (browser) requests. */
-    apiKey: ApiKeyRow | null;
+    apiKey: AuthenticatedKey | null;
   }
 }
 
@@ -58,24 +58,17 @@ export function isKeyReachable(method: string, url: string | undefined): boolean
 }
 
 /** The session-shaped stand-in that lets every owner-scoped route treat a key request as its user. */
-function keySession(row: ApiKeyRow): SessionRow {
-  return {
-    id: `api-key:${row.id}`,
-    user_id: row.user_id,
-    guest_id: row.user_id,
-    created_at: row.created_at,
-    last_seen_at: row.last_used_at ?? row.created_at,
-    expires_at: Number.MAX_SAFE_INTEGER,
-  };
+function keySession(key: AuthenticatedKey): Session {
+  return { id: `api-key:${key.id}`, user_id: key.user_id, guest_id: key.user_id };
 }
 
-/** The key's row, attached to the request as its caller, or null for an unknown or revoked key. */
-export async function resolveKey(request: FastifyRequest, presented: string, keys: ApiKeyService): Promise<ApiKeyRow | null> {
-  const row = await keys.resolve(presented);
-  if (!row) return null;
-  request.apiKey = row;
-  request.session = keySession(row);
-  return row;
+/** The key, attached to the request as its caller, or null for an unknown or revoked key. */
+export async function resolveKey(request: FastifyRequest, presented: string, keys: ApiKeyService): Promise<AuthenticatedKey | null> {
+  const key = await keys.resolve(presented);
+  if (!key) return null;
+  request.apiKey = key;
+  request.session = keySession(key);
+  return key;
 }
 
 export function installApiKeyAuth(app: FastifyInstance, keys: ApiKeyService, fairUse: FairUse): void {

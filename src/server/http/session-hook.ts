@@ -3,8 +3,7 @@
 // the visitor first needs one, through `ensureStoredSession` (first upload, first pause). Storing one for every
 // cookieless request let any client write thousands of session rows a second, each kept for two days.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow } from '#server/db/schema';
-import { ownerOf, type IssuedSession, type SessionService } from '#server/auth/session-service';
+import { ownerOf, type IssuedSession, type Session, type SessionService } from '#server/auth/session-service';
 import { SESSION_LIFETIMES } from '#server/auth/session-service';
 import type { Caller } from '#server/jobs/upload-service';
 
@@ -12,7 +11,7 @@ export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: SessionRow;
+    session: Session;
     /** False while `session` is an unsaved guest (no cookie, or an unknown or expired one). */
     sessionStored: boolean;
   }
@@ -37,7 +36,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 export function installSessionHook(app: FastifyInstance, sessions: SessionService): void {
-  app.decorateRequest('session', null as unknown as SessionRow);
+  app.decorateRequest('session', null as unknown as Session);
   app.decorateRequest('sessionStored', false);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
@@ -53,7 +52,7 @@ export function installSessionHook(app: FastifyInstance, sessions: SessionServic
  * The caller's stored session, storing a guest session (and setting its cookie) if the caller has none yet. For
  * actions that must be remembered: an upload, a pause. 429 past the per-address limit of new guest sessions.
  */
-export async function ensureStoredSession(request: FastifyRequest, reply: FastifyReply, sessions: SessionService): Promise<SessionRow> {
+export async function ensureStoredSession(request: FastifyRequest, reply: FastifyReply, sessions: SessionService): Promise<Session> {
   if (request.sessionStored || request.apiKey) return request.session;
   const issued = await sessions.createGuest(request.ip);
   setSessionCookie(request, reply, issued);

@@ -6,7 +6,7 @@ import type { ErrorCode } from '#contract/errors';
 import { MESSAGES } from '#contract/messages';
 import { compressSettingsSchema, settingsFieldOf, type CompressSettings } from '#contract/settings-schema';
 import { settingsMisfit } from '#codec-core/index';
-import type { ApiKeyRow } from '#server/db/schema';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import { DomainError } from '#server/errors';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { discard } from '#server/storage/blob-store';
@@ -19,7 +19,7 @@ import type { Metrics } from '#server/metrics/metrics';
 
 /** Who asks: the owner, the client address for guests, and the API key a script presented (null in a browser). */
 export interface Caller extends Applicant {
-  apiKey: ApiKeyRow | null;
+  apiKey: AuthenticatedKey | null;
   /** The request's X-Request-Id, remembered by the jobs it makes. */
   requestId?: string;
 }

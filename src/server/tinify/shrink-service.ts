@@ -4,7 +4,8 @@
 // answer "still working" for a job it had created and charged), then admission and the monthly charge in the
 // transaction that inserts the job. A job that fails, or is not done in time, is given back (docs/decisions/0320-use-cases-in-services.md).
 import { compressSettingsSchema } from '#contract/settings-schema';
-import type { ApiKeyRow, JobRow } from '#server/db/schema';
+import type { JobRow } from '#server/db/schema';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
 import type { AcceptedUpload, JobService } from '#server/jobs/job-service';
 import type { JobWaiter, WaitPlace } from '#server/jobs/job-waiter';
@@ -23,7 +24,7 @@ export class ShrinkService {
   ) {}
 
   /** Before the body is read: the server takes work, the backlog has room, and the call will be able to wait. */
-  async admit(key: ApiKeyRow): Promise<WaitPlace> {
+  async admit(key: AuthenticatedKey): Promise<WaitPlace> {
     await this.uploads.admit(callerOf(key));
     const place = this.waiter.reserve(key.user_id);
     if (!place) throw stillWorking();
@@ -31,7 +32,7 @@ export class ShrinkService {
   }
 
   /** Compresses the received image; `place` (from admit) is released whatever happens. */
-  async shrink(key: ApiKeyRow, upload: AcceptedUpload, place: WaitPlace, gone: AbortSignal, requestId?: string): Promise<JobRow> {
+  async shrink(key: AuthenticatedKey, upload: AcceptedUpload, place: WaitPlace, gone: AbortSignal, requestId?: string): Promise<JobRow> {
     try {
       const [created] = await this.uploads.createJobs({ ...callerOf(key), requestId }, [upload], compressSettingsSchema.parse({})).catch(async (err: unknown) => {
         await discard(upload.tempFile);
@@ -50,4 +51,4 @@ export class ShrinkService {
   }
 }
 
-const callerOf = (key: ApiKeyRow) => ({ ownerId: key.user_id, guestAddress: null, apiKey: key });
+const callerOf = (key: AuthenticatedKey) => ({ ownerId: key.user_id, guestAddress: null, apiKey: key });

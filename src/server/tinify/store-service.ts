@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { FORMAT_MIME_TYPES } from '#contract/settings';
 import type { TinifyOutputRequest, TinifyStore } from '#contract/tinify';
-import type { ApiKeyRow } from '#server/db/schema';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
 import type { BlobStore } from '#server/storage/blob-store';
 import { putInCallerBucket, type CallerUpload } from './caller-bucket';
@@ -30,7 +30,7 @@ export class TinifyStoreService {
     private readonly policy: StorePolicy,
   ) {}
 
-  async store(key: ApiKeyRow, id: string, request: TinifyOutputRequest & { store: TinifyStore }, gone: AbortSignal): Promise<StoredOutput> {
+  async store(key: AuthenticatedKey, id: string, request: TinifyOutputRequest & { store: TinifyStore }, gone: AbortSignal): Promise<StoredOutput> {
     const target = storeTarget(request.store, this.policy);
     const { store: _store, ...commands } = request;
     if (Object.keys(commands).length > 0) return this.storeTransformed(key, id, commands, target, gone);
@@ -50,7 +50,7 @@ export class TinifyStoreService {
   }
 
   /** Transformed first (charged there, given back there if the codec fails), then uploaded. */
-  private async storeTransformed(key: ApiKeyRow, id: string, commands: TinifyOutputRequest, target: StoreTarget, gone: AbortSignal): Promise<StoredOutput> {
+  private async storeTransformed(key: AuthenticatedKey, id: string, commands: TinifyOutputRequest, target: StoreTarget, gone: AbortSignal): Promise<StoredOutput> {
     const result = await this.transforms.transform(key, id, commands, gone);
     try {
       const body = fs.createReadStream(result.outputPath);
@@ -61,7 +61,7 @@ export class TinifyStoreService {
     }
   }
 
-  private async upload(key: ApiKeyRow, target: StoreTarget, upload: CallerUpload, gone: AbortSignal): Promise<void> {
+  private async upload(key: AuthenticatedKey, target: StoreTarget, upload: CallerUpload, gone: AbortSignal): Promise<void> {
     try {
       await putInCallerBucket(target, upload, this.policy.allowedHosts, gone);
     } catch (err) {

@@ -7,7 +7,8 @@
 import { formatOfMimeType, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CodecError } from '#server/codec/planning';
-import type { ApiKeyRow, JobRow } from '#server/db/schema';
+import type { JobRow } from '#server/db/schema';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
@@ -31,7 +32,7 @@ export class TransformService {
   ) {}
 
   /** Runs the transformation into a new temp file (the caller sends, then removes it). */
-  async transform(key: ApiKeyRow, id: string, options: TinifyOutputRequest, gone: AbortSignal): Promise<TransformOutcome & { outputPath: string }> {
+  async transform(key: AuthenticatedKey, id: string, options: TinifyOutputRequest, gone: AbortSignal): Promise<TransformOutcome & { outputPath: string }> {
     const job = await this.outputs.finished(key, id, gone);
     const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
     const formats = options.convert ? convertFormats(options.convert.type) : [current];
@@ -46,7 +47,7 @@ export class TransformService {
   }
 
   private async transformLocal(
-    key: ApiKeyRow,
+    key: AuthenticatedKey,
     job: JobRow,
     inputPath: string,
     { options, formats, inputFormat }: { options: TinifyOutputRequest; formats: ImageFormat[]; inputFormat: ImageFormat },

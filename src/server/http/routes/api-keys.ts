@@ -1,7 +1,7 @@
 // Key management (session only: see api-key-auth.ts) and the caller's fair-use figures.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createApiKeySchema, type ApiKey, type CreatedApiKey, type Usage } from '#contract/api-keys';
-import type { ApiKeyRow } from '#server/auth/api-key-service';
+import type { ApiKeySummary } from '#server/auth/api-key-service';
 import { notFound, unauthenticated } from '#server/errors';
 import type { RouteDeps } from '#server/http/deps';
 
@@ -12,7 +12,7 @@ const signedInUser = (request: FastifyRequest): string => {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const toApiKeyJson = (row: ApiKeyRow, imagesThisMonth: number): ApiKey => ({
+const toApiKeyJson = (row: ApiKeySummary, imagesThisMonth: number): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
@@ -33,8 +33,8 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: RouteDeps): voi
   app.post('/api/keys', async (request, reply) => {
     const userId = signedInUser(request);
     const input = createApiKeySchema.parse(request.body ?? {});
-    const { row, key } = await apiKeys.create(userId, input);
-    const body: CreatedApiKey = { ...toApiKeyJson(row, 0), key };
+    const { summary, key } = await apiKeys.create(userId, input);
+    const body: CreatedApiKey = { ...toApiKeyJson(summary, 0), key };
     return reply.code(201).header('Cache-Control', 'no-store').send(body);
   });
 

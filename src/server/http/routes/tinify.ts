@@ -3,12 +3,12 @@
 // Errors are Tinify's `{ error, message }` with its statuses.
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORMAT_MIME_TYPES, outputFilename } from '#contract/settings';
+import { FORMAT_MIME_TYPES } from '#contract/settings';
 import { USER_MAX_FILE_SIZE } from '#contract/limits';
 import { fileTooLargeMessage } from '#contract/messages';
-import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema, type TinifyShrinkResponse } from '#contract/tinify';
-import type { ApiKeyRow } from '#server/auth/api-key-service';
-import type { JobRow } from '#server/jobs/job-service';
+import { tinifyOutputRequestSchema, tinifyShrinkSourceSchema } from '#contract/tinify';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
+import { outputFactsOf, shrinkResponse, type TinifyOutputFacts } from '#server/tinify/tinify-output-facts';
 import { fetchSourceUrl, SourceUrlRefused } from '#server/tinify/source-url';
 import { TinifyError } from '#server/tinify/tinify-error';
 import { RateLimitExceeded, rateHeaders } from '#server/fair-use/fair-use';
@@ -18,29 +18,18 @@ import { presentedKey, resolveKey } from '#server/http/api-key-auth';
 import { RawBodyRefused, receiveRawBody, storeRawBytes } from '#server/http/raw-body-intake';
 import type { RouteDeps } from '#server/http/deps';
 import { attachmentHeader } from '#server/http/content-disposition';
-import { toJobJson } from '#server/jobs/job-json';
 
 /**
  * An output is never rendered as a page in our origin. Any finished job of the key's owner can be fetched here by
  * id, so also an SVG uploaded through the web or the API (Tinify's /shrink takes none), whose result is an SVG: as
  * for our downloads, it is sandboxed and an attachment (docs/decisions/0404-svg-output.md).
  */
-function outputHeaders(job: JobRow): Record<string, string> {
-  const mimeType = job.output_mime_type ?? job.mime_type;
+function outputHeaders(facts: TinifyOutputFacts): Record<string, string> {
   // The app's policy for responses that are not pages, plus sandbox.
   const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox" };
-  if (mimeType === 'image/svg+xml') headers['Content-Disposition'] = attachmentHeader(outputFilename(job.filename, job.mime_type, mimeType));
-  const note = noteOf(job);
-  if (note) headers['Compression-Note'] = note;
+  if (facts.mimeType === 'image/svg+xml') headers['Content-Disposition'] = attachmentHeader(facts.filename);
+  if (facts.note) headers['Compression-Note'] = facts.note;
   return headers;
-}
-
-/**
- * The job's note (why the result differs from the upload: a format changed, frames or a conversion, 0515, 0585), for
- * a door that has no job to read it from. Headers carry ASCII only; the notes are written in it.
- */
-function noteOf(job: JobRow): string | undefined {
-  return toJobJson(job).formatNote?.replace(/[^\x20-\x7e]/g, '?') ?? undefined;
 }
 
 /** The parsed body of a raw upload: nothing yet, the bytes are still in the socket for /shrink to stream to disk. */
@@ -98,33 +87,17 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       reply.headers(rateHeaders(await deps.fairUse.countRequest(key)));
     });
 
-    const keyOf = (request: FastifyRequest): ApiKeyRow => request.apiKey!;
-    const compressionCount = async (key: ApiKeyRow) => String(await deps.fairUse.userImagesThisMonth(key.user_id));
+    const keyOf = (request: FastifyRequest): AuthenticatedKey => request.apiKey!;
+    const compressionCount = async (key: AuthenticatedKey) => String(await deps.fairUse.userImagesThisMonth(key.user_id));
 
     scope.post('/shrink', async (request, reply) => {
       const key = keyOf(request);
       const place = await deps.shrinks.admit(key);
-      let job: JobRow;
-      try {
-        const upload = await receiveShrinkInput(request, deps);
-        job = await deps.shrinks.shrink(key, upload, place, clientGone(reply), request.id);
-      } finally {
-        place.release();
-      }
+      const job = await receiveShrinkInput(request, deps)
+        .then((upload) => deps.shrinks.shrink(key, upload, place, clientGone(reply), request.id))
+        .finally(() => place.release());
       const url = `${request.protocol}://${request.host}/output/${job.id}`;
-      const size = job.compressed_size ?? job.original_size;
-      const body: TinifyShrinkResponse = {
-        input: { size: job.original_size, type: job.mime_type },
-        output: {
-          size,
-          type: job.output_mime_type ?? job.mime_type,
-          width: job.compressed_width ?? job.original_width ?? 0,
-          height: job.compressed_height ?? job.original_height ?? 0,
-          ratio: Math.round((size / job.original_size) * 10_000) / 10_000,
-          url,
-          ...(noteOf(job) && { note: noteOf(job) }),
-        },
-      };
+      const body = shrinkResponse(job, url);
       return reply.code(201).header('Location', url).header('Compression-Count', await compressionCount(key)).send(body);
     });
 
@@ -133,12 +106,13 @@ export function registerTinifyRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const job = await deps.tinifyOutputs.finished(key, request.params.id, clientGone(reply));
       const file = await deps.downloads.resultOf(job);
       if (!file) throw new TinifyError(404, 'NotFound', 'The requested output no longer exists.');
+      const facts = outputFactsOf(job);
       return reply
-        .headers(outputHeaders(job))
+        .headers(outputHeaders(facts))
         .header('Content-Type', file.mimeType)
         .header('Content-Length', String(file.size))
-        .header('Image-Width', String(job.compressed_width ?? job.original_width ?? 0))
-        .header('Image-Height', String(job.compressed_height ?? job.original_height ?? 0))
+        .header('Image-Width', String(facts.width))
+        .header('Image-Height', String(facts.height))
         .header('Compression-Count', await compressionCount(key))
         .send(file.body);
     });

@@ -17,7 +17,7 @@ import { JobRepository } from '#server/jobs/job-repository';
 import { JobRunner } from '#server/jobs/job-runner';
 import { JobService } from '#server/jobs/job-service';
 import type { FileCompressor } from '#server/sandbox/protocol';
-import type { SessionRow } from '#server/db/schema';
+import type { Session } from '#server/auth/session-service';
 import { compressSettingsSchema } from '#contract/settings-schema';
 import { MESSAGES } from '#contract/messages';
 import { hash } from '@node-rs/argon2';
@@ -60,7 +60,7 @@ describe('AccountService', () => {
     };
     const jobIdsOf = async (ownerId: string) => (await jobService.list(ownerId)).map((j) => j.id).sort();
     const guest = async () => (await sessions.createGuest(ADDRESS)).session;
-    const login = (email: string, password: string, current: SessionRow | null = null, address = ADDRESS) =>
+    const login = (email: string, password: string, current: Session | null = null, address = ADDRESS) =>
       accounts.login({ email, password }, current, address);
     return { ...env, blobs, jobs, jobService, sessions, throttle, accounts, apiKeys, upload, jobIdsOf, guest, login };
   }

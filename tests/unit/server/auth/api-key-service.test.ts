@@ -20,14 +20,15 @@ describe('ApiKeyService', () => {
     const { clock, keys, addUser, storedRows } = await setup();
     const user = await addUser();
 
-    const { key, row } = await keys.create(user.id, { name: 'CI' });
+    const { key, summary } = await keys.create(user.id, { name: 'CI' });
 
     expect(key).toMatch(/^isq_live_[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(key.slice(API_KEY_PREFIX.length), 'base64url')).toHaveLength(32);
-    expect(row).toMatchObject({ user_id: user.id, name: 'CI', hash: hashToken(key), created_at: clock.t, last_used_at: null, revoked_at: null });
-    expect(row.prefix).toBe(key.slice(0, API_KEY_PREFIX.length + 8));
+    // What the owner is shown never includes the hash.
+    expect(Object.keys(summary).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix']);
+    expect(summary.prefix).toBe(key.slice(0, API_KEY_PREFIX.length + 8));
     const stored = await storedRows();
-    expect(stored).toEqual([row]);
+    expect(stored).toEqual([{ ...summary, user_id: user.id, hash: hashToken(key), created_at: clock.t, last_used_at: null, revoked_at: null }]);
     expect(JSON.stringify(stored)).not.toContain(key.slice(API_KEY_PREFIX.length + 8));
   });
 
@@ -39,17 +40,19 @@ describe('ApiKeyService', () => {
     const b = await keys.create(user.id, { name: 'a' });
 
     expect(b.key).not.toBe(a.key);
-    expect(b.row.id).not.toBe(a.row.id);
+    expect(b.summary.id).not.toBe(a.summary.id);
   });
 
   it('resolves the exact key to its row, and nothing else', async () => {
-    const { keys, addUser } = await setup();
-    const { key, row } = await keys.create((await addUser()).id, { name: 'CI' });
+    const { keys, addUser, storedRows } = await setup();
+    const { key } = await keys.create((await addUser()).id, { name: 'CI' });
+    const [row] = await storedRows();
 
-    expect(await keys.resolve(key)).toMatchObject({ id: row.id, user_id: row.user_id });
+    // The caller is told which key and whose, nothing of the stored row beyond that.
+    expect(await keys.resolve(key)).toEqual({ id: row!.id, user_id: row!.user_id });
     expect(await keys.resolve(`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
-    expect(await keys.resolve(row.hash)).toBeNull();
-    expect(await keys.resolve(row.prefix)).toBeNull();
+    expect(await keys.resolve(row!.hash)).toBeNull();
+    expect(await keys.resolve(row!.prefix)).toBeNull();
     expect(await keys.resolve(`${key}x`)).toBeNull();
     expect(await keys.resolve(key.slice(API_KEY_PREFIX.length))).toBeNull();
     expect(await keys.resolve('')).toBeNull();
@@ -61,12 +64,13 @@ describe('ApiKeyService', () => {
     const first = clock.t + 5 * SECOND;
 
     clock.t = first;
-    expect((await keys.resolve(key))?.last_used_at).toBe(first);
+    await keys.resolve(key);
+    expect((await storedRows())[0]?.last_used_at).toBe(first);
     clock.t = first + MINUTE - 1;
-    expect((await keys.resolve(key))?.last_used_at).toBe(first);
+    await keys.resolve(key);
     expect((await storedRows())[0]?.last_used_at).toBe(first);
     clock.t = first + MINUTE;
-    expect((await keys.resolve(key))?.last_used_at).toBe(first + MINUTE);
+    await keys.resolve(key);
     expect((await storedRows())[0]?.last_used_at).toBe(first + MINUTE);
   });
 
@@ -80,10 +84,10 @@ describe('ApiKeyService', () => {
     clock.t += SECOND;
     const newer = await keys.create(ada.id, { name: 'newer' });
     await keys.create(grace.id, { name: 'grace' });
-    await keys.revoke(revoked.row.id, ada.id);
+    await keys.revoke(revoked.summary.id, ada.id);
 
     expect((await keys.list(ada.id)).map((k) => k.name)).toEqual(['newer', 'older']);
-    expect((await keys.list(ada.id)).map((k) => k.id)).toEqual([newer.row.id, older.row.id]);
+    expect((await keys.list(ada.id)).map((k) => k.id)).toEqual([newer.summary.id, older.summary.id]);
     expect((await keys.list(grace.id)).map((k) => k.name)).toEqual(['grace']);
   });
 
@@ -91,7 +95,7 @@ describe('ApiKeyService', () => {
     const { clock, keys, addUser, storedRows } = await setup();
     const ada = await addUser();
     const mallory = await addUser();
-    const { key, row } = await keys.create(ada.id, { name: 'CI' });
+    const { key, summary: row } = await keys.create(ada.id, { name: 'CI' });
 
     expect(await keys.revoke(row.id, mallory.id)).toBe(false);
     expect(await keys.resolve(key)).not.toBeNull();
@@ -117,7 +121,7 @@ describe('ApiKeyService', () => {
     expect(err.message).toContain(String(MAX_KEYS_PER_USER));
     await expect(keys.create(grace.id, { name: 'grace' })).resolves.toBeTruthy();
 
-    await keys.revoke(made[0]!.row.id, ada.id);
+    await keys.revoke(made[0]!.summary.id, ada.id);
     await expect(keys.create(ada.id, { name: 'replacement' })).resolves.toBeTruthy();
     await expectDomainError(keys.create(ada.id, { name: 'one too many again' }), 'TOO_MANY_KEYS');
   });

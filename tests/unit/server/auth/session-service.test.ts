@@ -26,9 +26,9 @@ describe('SessionService', () => {
 
       const { token, session } = await sessions.createGuest('203.0.113.1');
 
-      expect(session).toMatchObject({ id: hashToken(token), user_id: null, created_at: clock.t, last_seen_at: clock.t });
+      expect(session).toEqual({ id: hashToken(token), user_id: null, guest_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
       const rows = await storedRows();
-      expect(rows).toEqual([session]);
+      expect(rows).toEqual([{ ...session, created_at: clock.t, last_seen_at: clock.t, expires_at: clock.t + 7 * DAY }]);
       expect(JSON.stringify(rows)).not.toContain(token);
       expect(await sessions.resolve(token)).toEqual(session);
     });
@@ -71,9 +71,9 @@ describe('SessionService', () => {
     });
 
     it('stays alive while used, and ends seven days after it began however busy it is', async () => {
-      const { clock, sessions } = await setup();
-      const { token, session } = await sessions.createGuest('203.0.113.1');
-      expect(session.expires_at).toBe(clock.t + 7 * DAY);
+      const { clock, sessions, storedRows } = await setup();
+      const { token } = await sessions.createGuest('203.0.113.1');
+      expect((await storedRows())[0]?.expires_at).toBe(clock.t + 7 * DAY);
       const start = clock.t;
 
       for (let day = 1; day < 7; day++) {
@@ -92,10 +92,10 @@ describe('SessionService', () => {
       const start = clock.t;
 
       clock.t = start + MINUTE - 1;
-      expect((await sessions.resolve(token))?.last_seen_at).toBe(start);
+      expect(await sessions.resolve(token)).not.toBeNull();
       expect((await storedRows())[0]?.last_seen_at).toBe(start);
       clock.t = start + MINUTE;
-      expect((await sessions.resolve(token))?.last_seen_at).toBe(start + MINUTE);
+      expect(await sessions.resolve(token)).not.toBeNull();
       expect((await storedRows())[0]?.last_seen_at).toBe(start + MINUTE);
     });
   });
@@ -140,12 +140,12 @@ describe('SessionService', () => {
 
   describe('the unsaved guest of a visitor who has done nothing yet', () => {
     it('is a fresh owner with nothing stored, which no token resolves to', async () => {
-      const { clock, sessions, storedRows } = await setup();
+      const { sessions, storedRows } = await setup();
 
       const a = sessions.unsavedGuest();
       const b = sessions.unsavedGuest();
 
-      expect(a).toMatchObject({ id: '', user_id: null, created_at: clock.t, last_seen_at: clock.t, expires_at: clock.t + 7 * DAY });
+      expect(a).toMatchObject({ id: '', user_id: null });
       expect(a.guest_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(b.guest_id).not.toBe(a.guest_id);
       expect(await storedRows()).toEqual([]);
@@ -163,10 +163,9 @@ describe('SessionService', () => {
 
       expect(signedIn.token).not.toBe(guest.token);
       expect(signedIn.session).toMatchObject({ id: hashToken(signedIn.token), user_id: user.id, guest_id: guest.session.guest_id });
-      expect(signedIn.session.expires_at).toBe(clock.t + 30 * DAY);
       expect(await sessions.resolve(guest.token)).toBeNull();
       expect(await sessions.resolve(signedIn.token)).toEqual(signedIn.session);
-      expect(await storedRows()).toEqual([signedIn.session]);
+      expect(await storedRows()).toEqual([{ ...signedIn.session, created_at: clock.t, last_seen_at: clock.t, expires_at: clock.t + 30 * DAY }]);
     });
 
     it('gets a fresh guest id when there was no session before', async () => {
