@@ -49,11 +49,18 @@ export class HeadAndCount extends Transform {
   }
 }
 
+/**
+ * Judges the form fields received before the first file (every client of ours sends the settings first): throws the
+ * refusal, and the files are then drained unread, neither stored nor sniffed nor decoded, before it is answered.
+ */
+export type FieldsCheck = (fields: Readonly<Record<string, string>>) => void;
+
 export async function receiveUpload(
   request: FastifyRequest,
   scratch: UploadScratch,
   limits: IntakeLimits,
   maxBodyBytes: number,
+  checkFields?: FieldsCheck,
 ): Promise<IntakeResult> {
   // A body announced larger than the whole upload may be is refused before a byte of it is read.
   const declared = Number(request.headers['content-length']);
@@ -62,6 +69,10 @@ export async function receiveUpload(
   }
   const result: IntakeResult = { accepted: [], rejected: [], fields: {}, tooManyFiles: false };
   let currentTemp: string | null = null;
+  let fieldsChecked = false;
+  // The settings' refusal, found at the first file: the rest of the body is read to its end (so the client, still
+  // sending, gets the answer on an open connection) but nothing more is kept or looked at.
+  let refused: unknown = null;
   const guard = new BodyGuard(request.raw, {
     maxBytes: maxBodyBytes,
     tooLargeMessage: limits.tooLargeMessage,
@@ -85,7 +96,15 @@ export async function receiveUpload(
         if (typeof part.value === 'string') result.fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'images') {
+      if (!fieldsChecked && part.fieldname === 'images') {
+        fieldsChecked = true;
+        try {
+          checkFields?.(result.fields);
+        } catch (err) {
+          refused = err;
+        }
+      }
+      if (part.fieldname !== 'images' || refused) {
         part.file.resume();
         continue;
       }
@@ -143,6 +162,7 @@ export async function receiveUpload(
     await discardAccepted(result);
     throw guard.failure;
   }
+  if (refused) throw refused;
   return result;
 }
 

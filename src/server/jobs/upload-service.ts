@@ -53,6 +53,27 @@ export class UploadService {
     }
   }
 
+  /**
+   * The settings sent before an upload's first file, judged as that file begins so that a refused upload stores none
+   * of its files (`create` judges all the fields again: a client may send some after the files). Counted as refused.
+   */
+  checkFieldsBeforeFiles(fields: Readonly<Record<string, string>>): void {
+    try {
+      this.settingsOf(fields);
+    } catch (err) {
+      if (err instanceof DomainError) this.metrics.uploadRejected(err.code);
+      throw err;
+    }
+  }
+
+  /** An upload's settings from its form fields, or the refusal naming the field at fault. */
+  private settingsOf(fields: Readonly<Record<string, string>>): CompressSettings {
+    const parsed = compressSettingsSchema.safeParse(fields);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
+  }
+
   /** Turns the received files into pending jobs, or refuses them all; the temp files are gone either way. */
   async create(caller: Caller, upload: ReceivedUpload): Promise<CompressResponse> {
     // Each refused file once; an upload refused as a whole once more, unless its files were already counted.
@@ -61,17 +82,13 @@ export class UploadService {
     let noneAccepted: DomainError | undefined;
     try {
       if (upload.tooManyFiles) throw new DomainError('TOO_MANY_FILES', MESSAGES.tooManyFiles);
-      const fields = compressSettingsSchema.safeParse(upload.fields);
-      if (!fields.success) {
-        const issue = fields.error.issues[0];
-        throw new DomainError('INVALID_SETTINGS', issue?.message ?? 'Invalid compression settings', { field: issue ? settingsFieldOf(issue) : undefined });
-      }
-      await refuseMisfits(upload, fields.data);
+      const settings = this.settingsOf(upload.fields);
+      await refuseMisfits(upload, settings);
       for (const r of upload.rejected.slice(counted)) this.metrics.uploadRejected(r.code);
       if (upload.accepted.length === 0) throw (noneAccepted = noFileAccepted(upload.rejected));
       // Checked like a registered webhook before any job exists, so a refused URL leaves nothing behind.
       const callbackUrl = await this.callbackUrlOf(caller, upload.fields);
-      const rows = await this.createJobs(caller, upload.accepted, fields.data);
+      const rows = await this.createJobs(caller, upload.accepted, settings);
       const callback = callbackUrl ? await this.webhooks.registerCallback(caller.ownerId, callbackUrl, rows.map((r) => r.id)) : undefined;
       return {
         jobs: rows.map(toJobJson),

@@ -16,7 +16,8 @@ export function registerCompressRoutes(app: FastifyInstance, deps: RouteDeps): v
     const limits = { ...intakeLimitsFor(request.session, deps.uploadMinRate), heicInput: deps.heicInput };
     let intake: IntakeResult;
     try {
-      intake = await receiveUpload(request, deps.uploadScratch, limits, maxUploadBodyBytes(limits));
+      // The settings are judged before any file is stored: a refused upload writes nothing to disk.
+      intake = await receiveUpload(request, deps.uploadScratch, limits, maxUploadBodyBytes(limits), (fields) => deps.uploads.checkFieldsBeforeFiles(fields));
     } catch (err) {
       throw classifyFault(err) ?? unreadableUpload(err) ?? err;
     }
