@@ -6,7 +6,7 @@
 import type { Estimate as EstimateJson } from '#contract/api';
 import { inputMimeType, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, EncodeParams, Engine, OpenImage, Pixels, Size } from './engine';
-import { newJob, openWithin, runJob } from './pipeline';
+import { newJob, openWithin, runJob, stoppedBy } from './pipeline';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
 
 /** The sample whose encoded size is scaled up to the whole image: a quarter megapixel of tiles spread over it. */
@@ -69,7 +69,7 @@ const previewParams = (kept: boolean, quality: number | null): EncodeParams =>
 
 async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, region: Partial<Region> | undefined, signal: AbortSignal | undefined): Promise<Estimate> {
   // The whole image's pixels and the preview are engine calls too: checked against the same stops as the run's.
-  const engine = newJob(given, image, signal ? { signal } : {}).engine as Engine<Image>;
+  const engine = stoppedBy(given, image, signal);
   const pixels = await engine.pixels(image);
   const sample = proxyOf(pixels, ESTIMATE_SAMPLE_PIXELS);
   // A downscale (size mode's fallback) is not estimated: the sample is of the image at its output size, so the answer

@@ -34,14 +34,19 @@ export interface JobOptions {
   signal?: AbortSignal;
 }
 
+/** `engine` checked at every call against the caller's signal and the image's own stop, when there is either. */
+export function stoppedBy<Image extends OpenImage>(engine: Engine<Image>, image: Image, signal?: AbortSignal): Engine<Image> {
+  const stops = [signal, image.stop].filter((s): s is AbortSignal => s !== undefined);
+  return stops.length ? stoppable(engine, stops) : engine;
+}
+
 /**
  * A job. Every engine call it makes is a checkpoint: once the caller's signal or the image's own stop (its deadline)
  * is aborted, the next call, and any answer arriving after, throws the abort's reason instead of starting more work.
  */
 export function newJob<Image extends OpenImage>(engine: Engine<Image>, image: Image, options: JobOptions = {}): Job<Image> {
   const { searchSeconds, now = Date.now, signal } = options;
-  const stops = [signal, image.stop].filter((s): s is AbortSignal => s !== undefined);
-  const checked = stops.length ? stoppable(engine, stops) : engine;
+  const checked = stoppedBy(engine, image, signal);
   let pixels: Promise<Pixels> | undefined;
   const searchEndsAt = searchSeconds === undefined ? null : now() + searchSeconds * 1000;
   return { engine: checked, image, quality: clampQuality(image.settings.quality), pixels: () => (pixels ??= checked.pixels(image)), searchEndsAt, now };
