@@ -7,8 +7,8 @@ import { estimateJson, type CompressResult, type Estimate } from '#codec-core/in
 
 /**
  * The settings as this device's workers get them: the card's typed request, with Auto's candidates the formats this
- * browser shows (the engine plans only those it makes: its `encodes`) and no metadata (encodings in the browser carry none: browser-engine.ts). The workers parse it with the
- * contract's schema, as the server parses an upload's fields.
+ * browser shows (the engine plans only those it makes: its `encodes`) and no metadata (encodings in the browser carry
+ * none: browser-engine.ts). The workers parse it with the contract's schema, as the server parses an upload's fields.
  */
 export function onDeviceSettings(settings: SettingsRequest, displayable: readonly ImageFormat[]): SettingsRequest {
   const { formats: _asked, ...rest } = settings;
