@@ -6,7 +6,8 @@
 import type { Estimate as EstimateJson } from '#contract/api';
 import { inputMimeType, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, EncodeParams, Engine, OpenImage, Pixels, Size } from './engine';
-import { newJob, openWithin, runJob, stoppedBy } from './pipeline';
+import { newJob, stoppedBy } from './job';
+import { openWithin, runJob } from './pipeline';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
 
 /** The sample whose encoded size is scaled up to the whole image: a quarter megapixel of tiles spread over it. */

@@ -1,7 +1,8 @@
 // The codec core's public entry: the rules that make our output what it is, in plain TypeScript with no platform in
 // it (no node:*, no sharp, nothing of the server's), run by an Engine (./engine.ts). The server's codec processes
 // run it with sharp; the browser's private mode with WebAssembly encoders.
-export { compress, clampQuality, STRATEGIES } from './pipeline';
+export { compress, STRATEGIES } from './pipeline';
+export { clampQuality } from './job';
 export { estimate, estimateJson, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate } from './estimate';
 export { FORMATS, type FormatDescriptor } from './formats';
 export { boundsOf, fitInside, scaledBy } from './geometry';

@@ -3,14 +3,14 @@
 import type { FormatDecision } from '#contract/api';
 import { BROWSER_SHOWN_FORMATS, isInputOnlyFormat, ORIGINAL_OUTPUT_OF, type ImageFormat } from '#contract/settings';
 import { allowedFormats, newDecision, planCandidates, type CandidatePlan } from './candidates';
-import { sizeOf, type CodecLimits, type CodecSettings, type Engine, type ImageTraits, type OpenImage, type Pixels } from './engine';
+import { sizeOf, type CodecLimits, type CodecSettings, type Engine, type ImageTraits, type OpenImage } from './engine';
 import { CodecError, LOSSLESS_JPEG_MESSAGE, tooManyPixelsError } from './errors';
 import { FORMATS } from './formats';
 import { qualityStrategy } from './modes/quality';
 import { meetsTarget, sizeStrategy } from './modes/size';
 import { smartStrategy } from './modes/smart';
 import { bytesOf, type Found, type Job, type Strategy } from './modes/strategy';
-import { stoppable } from './stoppable';
+import { newJob } from './job';
 import { givenLargerNote, largerThanUploadNote, readOnlyFallbackNote, uploadWins } from './never-larger';
 import type { CompressResult, ImageFacts } from './result';
 
@@ -20,37 +20,6 @@ export const STRATEGIES: Record<CodecSettings['mode'], Strategy> = {
   smart: smartStrategy,
   size: sizeStrategy,
 };
-
-export function clampQuality(quality: number): number {
-  return Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : 80;
-}
-
-export interface JobOptions {
-  /** Auto's budget for trying its candidates (0516), in seconds from now. */
-  searchSeconds?: number;
-  /** The clock the budget is measured with, in epoch milliseconds (tests give their own). */
-  now?: () => number;
-  /** The caller's stop (a file removed, a request gone): work ends at the next engine call, with its reason. */
-  signal?: AbortSignal;
-}
-
-/** `engine` checked at every call against the caller's signal and the image's own stop, when there is either. */
-export function stoppedBy<Image extends OpenImage>(engine: Engine<Image>, image: Image, signal?: AbortSignal): Engine<Image> {
-  const stops = [signal, image.stop].filter((s): s is AbortSignal => s !== undefined);
-  return stops.length ? stoppable(engine, stops) : engine;
-}
-
-/**
- * A job. Every engine call it makes is a checkpoint: once the caller's signal or the image's own stop (its deadline)
- * is aborted, the next call, and any answer arriving after, throws the abort's reason instead of starting more work.
- */
-export function newJob<Image extends OpenImage>(engine: Engine<Image>, image: Image, options: JobOptions = {}): Job<Image> {
-  const { searchSeconds, now = Date.now, signal } = options;
-  const checked = stoppedBy(engine, image, signal);
-  let pixels: Promise<Pixels> | undefined;
-  const searchEndsAt = searchSeconds === undefined ? null : now() + searchSeconds * 1000;
-  return { engine: checked, image, quality: clampQuality(image.settings.quality), pixels: () => (pixels ??= checked.pixels(image)), searchEndsAt, now };
-}
 
 /** What the candidates are, with the traits and decision record Auto keeps; a fixed format is its only candidate. */
 export interface Candidates {
