@@ -2,7 +2,7 @@
 // metadata (ICCP, EXIF, XMP in the extended format's order, VP8X flags and canvas). Files are built here chunk by
 // chunk so that every field the rules read is known.
 import { describe, expect, it } from 'vitest';
-import { isAnimatedWebp, riffChunk, riffWebp, VP8X_EXIF, VP8X_XMP, walkWebp, withWebpMetadata } from '#codec-core/index';
+import { concatBytes, isAnimatedWebp, riffChunk, riffWebp, VP8X_EXIF, VP8X_XMP, walkWebp, withWebpMetadata } from '#codec-core/index';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (s: string) => new TextEncoder().encode(s);
@@ -43,7 +43,7 @@ describe('RIFF chunks', () => {
     expect(walkWebp(notRiff)).toBeNull();
     expect(walkWebp(file.subarray(0, file.length - 2))).toBeNull();
     // A trailing partial chunk header is not a chunk.
-    expect(walkWebp(concat(file, bytes(1, 2, 3)))!.map((c) => c.type)).toEqual(['VP8L']);
+    expect(walkWebp(concatBytes([file, bytes(1, 2, 3)]))!.map((c) => c.type)).toEqual(['VP8L']);
   });
 
   it('the animation flag is VP8X’s bit, read from the head', () => {
@@ -54,16 +54,6 @@ describe('RIFF chunks', () => {
     expect(isAnimatedWebp(riffWebp([riffChunk('VP8L', vp8l(3, 2, false))]))).toBe(false);
   });
 });
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 describe('a still WebP rebuilt with metadata', () => {
   it('a simple lossy file gains VP8X with the canvas and flags, then ICCP, the image, EXIF and XMP in that order', () => {
