@@ -89,7 +89,13 @@ export interface OpenImage {
    */
   decodedFrom?: { format: InputFormat; bytes: number };
   /** What opening it left out that the user may have wanted (the frames of an image sequence): said in the job's note. */
-  notes?: string[];  /**
+  notes?: string[];
+  /**
+   * An animation: its frame count, and how many of its frames `pixels` stacks top to bottom (smart mode's sample).
+   * The estimate stands the stacked frames for all of them. Absent for a still image (one frame, one in `pixels`).
+   */
+  frames?: { count: number; inPixels: number };
+  /**
    * The engine's own stop for this upload (the server's codec deadline), aborted with the error to report: the core
    * checks it, with the caller's signal, before and after every engine call (stoppable.ts).
    */

@@ -8,6 +8,7 @@ import { inputMimeType, type ImageFormat } from '#contract/settings';
 import type { CodecLimits, CodecSettings, EncodeParams, Engine, OpenImage, Pixels, Size } from './engine';
 import { newJob, stoppedBy } from './job';
 import { openWithin, runJob } from './pipeline';
+import { meetsTarget } from './modes/size';
 import { clampRegion, crop, proxyOf, type Region } from './pixels';
 
 /** The sample whose encoded size is scaled up to the whole image: a quarter megapixel of tiles spread over it. */
@@ -40,11 +41,11 @@ export interface Estimate {
 
 /**
  * `engine` with every encoding of the upload replaced by the sample's, which stands for the whole image (its
- * `estimatedBytes`); the pixels the modes score are the sample. Everything else is the engine's own. Only the
- * image's own output size is sampled: the estimate asks for no downscale (see run).
+ * `estimatedBytes`, for `frames` frames of the `whole` size); the pixels the modes score are the sample. Everything
+ * else is the engine's own. Only the image's own output size is sampled: the estimate asks for no downscale (see run).
  */
-export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, sample: Pixels, whole: Size): Engine<Image> {
-  const scale = (whole.width * whole.height) / (sample.width * sample.height);
+export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, sample: Pixels, whole: Size, frames = 1): Engine<Image> {
+  const scale = (whole.width * whole.height * frames) / (sample.width * sample.height);
   return {
     encodes: engine.encodes,
     cannotEncode: (format) => engine.cannotEncode(format),
@@ -68,36 +69,50 @@ export function samplingEngine<Image extends OpenImage>(engine: Engine<Image>, s
 const previewParams = (kept: boolean, quality: number | null): EncodeParams =>
   kept ? { quality: 100, lossless: true, exactQuality: false, size: null, fast: true } : { quality: quality ?? 100, lossless: quality === null, exactQuality: false, size: null };
 
-async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, region: Partial<Region> | undefined, signal: AbortSignal | undefined): Promise<Estimate> {
+/**
+ * The upload passed on after the run in place of what it made, as a caller weighs it (an animated GIF or APNG against
+ * its animated WebP, which the pipeline cannot hand back itself, GIF being no output format): its size, or null.
+ */
+export type UploadInstead = (made: { format: ImageFormat; bytes: number }) => Promise<{ bytes: number } | null>;
+
+async function run<Image extends OpenImage>(given: Engine<Image>, image: Image, region: Partial<Region> | undefined, signal: AbortSignal | undefined, uploadInstead?: UploadInstead): Promise<Estimate> {
   // The whole image's pixels and the preview are engine calls too: checked against the same stops as the run's.
   const engine = stoppedBy(given, image, signal);
   const pixels = await engine.pixels(image);
   const sample = proxyOf(pixels, ESTIMATE_SAMPLE_PIXELS);
+  // An animation's pixels stack a few of its frames: they stand for every frame, and the preview shows the first.
+  const { count, inPixels } = image.frames ?? { count: 1, inPixels: 1 };
+  const frame = inPixels > 1 ? crop(pixels, { left: 0, top: 0, width: pixels.width, height: pixels.height / inPixels }) : pixels;
   // A downscale (size mode's fallback) is not estimated: the sample is of the image at its output size, so the answer
   // says whether the target is met at that size (0431).
   const fullSize: Image = { ...image, settings: { ...image.settings, allowResize: false } };
-  const result = await runJob(newJob(samplingEngine(engine, sample, pixels), fullSize));
-  const shownRegion = clampRegion(pixels, region, PREVIEW_MAX_SIDE);
-  const shown = crop(pixels, shownRegion);
-  const quality = result.chosenQuality;
+  const result = await runJob(newJob(samplingEngine(engine, sample, frame, count), fullSize));
+  const instead = result.keptOriginal ? null : await uploadInstead?.({ format: result.output.format, bytes: result.output.bytes });
+  const kept = result.keptOriginal || Boolean(instead);
+  const shownRegion = clampRegion(frame, region, PREVIEW_MAX_SIDE);
+  const shown = crop(frame, shownRegion);
+  const quality = kept ? null : result.chosenQuality;
   const { format } = result.output;
-  const previewFormat = result.keptOriginal ? 'png' : format;
+  const previewFormat = kept ? 'png' : format;
   return {
     format,
-    estimatedBytes: result.output.bytes,
-    keepsOriginal: result.keptOriginal,
-    sampled: sample !== pixels,
-    width: pixels.width,
-    height: pixels.height,
+    estimatedBytes: instead ? instead.bytes : result.output.bytes,
+    keepsOriginal: kept,
+    sampled: sample !== pixels || count > inPixels,
+    width: frame.width,
+    height: frame.height,
     region: shownRegion,
     quality,
-    targetMet: result.targetMet,
-    preview: (await engine.encode(image, shown, previewFormat, previewParams(result.keptOriginal, quality))).data,
+    targetMet: instead ? meetsTarget(image.settings, instead.bytes) : result.targetMet,
+    preview: (await engine.encode(image, shown, previewFormat, previewParams(kept, quality))).data,
     previewFormat,
   };
 }
 
-/** The live estimate of one upload with other settings, in the settings' mode. */
+/**
+ * The live estimate of one upload with other settings, in the settings' mode. `uploadInstead` weighs an upload the
+ * caller passes on after the pipeline (compress-animation.ts on the server).
+ */
 export async function estimate<Image extends OpenImage>(
   engine: Engine<Image>,
   input: Uint8Array,
@@ -105,18 +120,19 @@ export async function estimate<Image extends OpenImage>(
   limits: CodecLimits,
   region?: Partial<Region>,
   signal?: AbortSignal,
+  uploadInstead?: UploadInstead,
 ): Promise<Estimate> {
   signal?.throwIfAborted();
   const image = await openWithin(engine, input, settings, limits);
   try {
-    return await run(engine, image, region, signal);
+    return await run(engine, image, region, signal, uploadInstead);
   } finally {
     engine.close(image);
   }
 }
 
 /** An estimate in the API's shape (what Adjust shows, from the server or from private mode), its preview as a URL. */
-export function estimateJson(estimate: Omit<Estimate, 'preview' | 'format'> & { format: ImageFormat | 'svg' }, preview: string): EstimateJson {
+export function estimateJson(estimate: Omit<Estimate, 'preview' | 'format'> & { format: EstimateJson['outputFormat'] }, preview: string): EstimateJson {
   return {
     outputFormat: estimate.format,
     outputMimeType: inputMimeType(estimate.format),

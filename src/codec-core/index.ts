@@ -3,7 +3,7 @@
 // run it with sharp; the browser's private mode with WebAssembly encoders.
 export { compress, STRATEGIES } from './pipeline';
 export { clampQuality } from './job';
-export { estimate, estimateJson, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate } from './estimate';
+export { estimate, estimateJson, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Estimate, type UploadInstead } from './estimate';
 export { FORMATS, type FormatDescriptor } from './formats';
 export { boundsOf, fitInside, scaledBy } from './geometry';
 export { anyTransparent, countsAsPhoto, planAutoCandidates, planLosslessCandidates, PHOTO_COLOUR_COUNT, type CandidatePlan } from './candidates';

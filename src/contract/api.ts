@@ -85,8 +85,11 @@ export interface ImageRegion {
  * re-tune runs. The size is extrapolated from a sample of the image when `sampled`; the preview is the region alone.
  */
 export interface Estimate {
-  /** `svg`: an SVG kept as SVG (its minified text; the preview is its rendering). */
-  outputFormat: ImageFormat | 'svg';
+  /**
+   * `svg`: an SVG kept as SVG (its minified text; the preview is its rendering). `gif`: an animated GIF passed on as
+   * it came (`keepsOriginal`), no animated WebP being smaller.
+   */
+  outputFormat: ImageFormat | 'svg' | 'gif';
   outputMimeType: string;
   /** Expected size of the whole result in bytes (metadata not counted). */
   estimatedSize: number;

@@ -3,11 +3,10 @@
 import { compress as compressWith, estimate as estimateWith, type CodecLimits, type CodecSettings, type Estimate as CoreEstimate, type Region } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
-import { compressAnimation } from './animation/compress-animation';
-import { sharpEngineHere } from './engine/sharp-engine';
-import { removedFromSvg } from './svg/sanitise-svg';
-import { svgResult } from './svg/svg-result';
-import { sniffInputFormat } from './input/sniff';
+import { compressAnimation, estimateAnimation } from './animation/compress-animation';
+import { engineFor } from './engine-for';
+import { compressSvg, estimateSvg } from './svg/svg-result';
+import { checkTransformable, transformOptions, transformResult, type TransformRequest, type TransformResult } from './tinify-transform';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult, ImageFormat } from './types';
 
@@ -27,18 +26,13 @@ export function settingsOf(options: CompressOptions): { settings: CodecSettings;
   };
 }
 
+/** One upload compressed, through the door its bytes choose (engine-for.ts). */
 export async function compress(input: Buffer, options: CompressOptions): Promise<CompressResult> {
   const { settings, limits } = settingsOf(options);
-  // An animation keeps all its frames: the same pipeline over the animation engine.
-  const animated = await compressAnimation(input, settings, limits);
-  if (animated) return animated;
-  // An SVG stays SVG unless a raster is asked for (svg/svg-result.ts).
-  const isSvg = sniffInputFormat(input) === 'svg';
-  const svg = isSvg ? await svgResult(input, settings, limits) : null;
-  if (svg) return svg;
-  const result = (await compressWith(await sharpEngineHere(), input, settings, limits)) as CompressResult;
-  // An SVG rendered to pixels was sanitised first (engine/open-svg.ts): the note names what went, as for SVG kept.
-  return isSvg ? { ...result, svgRemoved: removedFromSvg(input) } : result;
+  const door = await engineFor(input, limits);
+  if (door.kind === 'animation') return compressAnimation(input, door, settings, limits);
+  if (door.kind === 'svg') return compressSvg(input, door.engine, settings, limits);
+  return (await compressWith(door.engine, input, settings, limits)) as CompressResult;
 }
 
 export interface EstimateOptions extends Omit<CompressOptions, 'metadata'> {
@@ -48,17 +42,22 @@ export interface EstimateOptions extends Omit<CompressOptions, 'metadata'> {
 
 export { ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type Region } from '#codec-core/index';
 
-/** The live estimate; an SVG kept as SVG is `svg` (its result's size is known exactly, from the text itself). */
-export type Estimate = Omit<CoreEstimate, 'format'> & { format: ImageFormat | 'svg' };
+/** The live estimate: an SVG kept as SVG is `svg`, an animation's upload kept as it came is its own format. */
+export type Estimate = Omit<CoreEstimate, 'format'> & { format: ImageFormat | 'svg' | 'gif' };
 
+/** The live estimate of one upload, through the same door as its compress. */
 export async function estimate(input: Buffer, options: EstimateOptions): Promise<Estimate> {
   const { region, ...rest } = options;
   const { settings, limits } = settingsOf(rest);
-  const svg = sniffInputFormat(input) === 'svg' ? await svgResult(input, settings, limits) : null;
-  const engine = await sharpEngineHere();
-  if (!svg) return estimateWith(engine, input, settings, limits, region);
-  // The preview is the drawing's rendering of the region, lossless (PNG at 100 is pixel-exact), as the card shows it.
-  const rendering = await estimateWith(engine, input, { ...settings, format: 'png', quality: 100 }, limits, region);
-  return { ...rendering, format: 'svg', estimatedBytes: svg.data.length, keepsOriginal: false, sampled: false };
+  const door = await engineFor(input, limits);
+  if (door.kind === 'animation') return estimateAnimation(input, door, settings, limits, region);
+  if (door.kind === 'svg') return estimateSvg(input, door.engine, settings, limits, region);
+  return estimateWith(door.engine, input, settings, limits, region);
 }
-export { transformImage, type TransformRequest, type TransformResult } from './tinify-transform';
+
+/** A Tinify transformation (POST /output/<id>): an ordinary compress task with Tinify's settings. Runs in a codec process. */
+export async function transformImage(original: Buffer, request: TransformRequest, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS * 2): Promise<TransformResult> {
+  checkTransformable(original, request);
+  return transformResult(await compress(original, transformOptions(request, timeoutSeconds)));
+}
+export type { TransformRequest, TransformResult } from './tinify-transform';

@@ -1,14 +1,14 @@
 // Tinify-compatible transformations of a compressed job (POST /output/<id>): resize (fit, scale, cover, thumb),
 // convert (a list of formats, the smallest wins) and preserve (copyright, creation, location). They are settings of
-// the one pipeline, applied to the uploaded original (one generation of loss, not two): a transform gives the bytes
-// a job with the same settings gives. docs/decisions/0301-one-codec-pipeline.md.
-import { compress, type CodecSettings, type Fit, type PreserveField } from '#codec-core/index';
-import { CodecError } from '#codec-core/errors';
+// the one pipeline, applied to the uploaded original (one generation of loss, not two): a transform is an ordinary
+// compress task, through the same door (engine-for.ts), so it gives the bytes a job with the same settings gives: an
+// animation stays animated, an SVG is rendered by the same sanitising engine. docs/decisions/0301-one-codec-pipeline.md,
+// 0603-one-door.md.
+import { CodecError, type CodecSettings, type Fit, type PreserveField } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
-import { DEFAULT_BACKGROUND, type ImageFormat } from '#contract/settings';
-import { sharpEngineHere } from './engine/sharp-engine';
-import { sniffImageFormat } from './input/sniff';
-import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
+import { DEFAULT_BACKGROUND, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
+import { sniffInputFormat } from './input/sniff';
+import type { CompressOptions, CompressResult } from './types';
 
 export type ResizeMethod = 'fit' | 'scale' | 'cover' | 'thumb';
 export type { PreserveField } from '#codec-core/index';
@@ -49,11 +49,25 @@ export function transformSettings(request: TransformRequest): CodecSettings {
   };
 }
 
-/** Runs in a codec process (sandbox/codec-process.ts), never in the server: see FileTransformer. */
-export async function transformImage(original: Buffer, request: TransformRequest, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS * 2): Promise<TransformResult> {
+/** Refuses, in Tinify's words, what no transformation can be made of. */
+export function checkTransformable(original: Buffer, request: TransformRequest): void {
   // The original was sniffed at upload; a stored file that is no longer an image says so in these words.
-  if (!sniffImageFormat(original)) throw new CodecError('unsupported-format', 'The stored original is not an image we can read');
+  if (!sniffInputFormat(original)) throw new CodecError('unsupported-format', 'The stored original is not an image we can read');
   if (request.formats.length === 0) throw new CodecError('unsupported-format', 'No output format to convert to');
-  const result = await compress(await sharpEngineHere(), original, transformSettings(request), { maxPixels: MAX_INPUT_PIXELS, timeoutSeconds });
-  return { data: result.data as Buffer, format: result.output.format, width: result.output.width, height: result.output.height };
 }
+
+/** The compress options of a transformation: its settings, and the codec's limits. */
+export const transformOptions = (request: TransformRequest, timeoutSeconds: number): CompressOptions => ({
+  ...transformSettings(request),
+  maxPixels: MAX_INPUT_PIXELS,
+  timeoutSeconds,
+});
+
+/** A transformation's answer from the compress result: always one of the formats asked (they are required). */
+export function transformResult(result: CompressResult): TransformResult {
+  const { format, width, height } = result.output;
+  if (!isImageFormat(format)) throw new CodecError('unsupported-format', `The result would be ${format.toUpperCase()}, which a transformation does not give`);
+  return { data: result.data, format, width, height };
+}
+
+const isImageFormat = (format: string): format is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(format);

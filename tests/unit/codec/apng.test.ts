@@ -93,11 +93,14 @@ describe('animated PNG', { timeout: HANG_GUARD_MS }, () => {
     expect(error?.message).toMatch(/^Animated AVIF cannot be made here: the AVIF encoder writes still pictures only/);
   });
 
-  it('the live estimate refuses an APNG as an animation rather than estimating its default image', async () => {
+  it('the live estimate reads an APNG as the animation its job makes, not as its default image (0603)', async () => {
     const frames = [0, 1].map((k) => ({ rgba: textured(W, H, k), width: W, height: H, delay: 100 }));
-    const error = await estimate(await apng({ width: W, height: H, loop: 0 }, frames), { quality: 80, format: 'webp' }).catch((e: unknown) => e as CodecError);
-    expect(error).toBeInstanceOf(CodecError);
-    expect((error as CodecError).message).toBe('Animated images are not supported; please upload a still image');
+    const input = await apng({ width: W, height: H, loop: 0 }, frames);
+    const [estimated, compressed] = [await estimate(input, { quality: 80, format: 'webp' }), await compress(input, { quality: 80, format: 'webp' })];
+    expect([estimated.format, estimated.width, estimated.height]).toEqual(['webp', W, H]);
+    // Both frames are in the pixels the estimate samples: it weighs them all, as the job encodes them all.
+    expect(estimated.estimatedBytes / compressed.data.length).toBeGreaterThan(0.6);
+    expect(estimated.estimatedBytes / compressed.data.length).toBeLessThan(1.5);
   });
 
   it('an APNG the animated WebP is no smaller than is kept as it came in original format, its frames intact', async () => {

@@ -5,12 +5,11 @@
 // cannot see.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { transformImage, type TransformRequest } from '#server/codec/tinify-transform';
 import { preservedExif } from '#server/codec/metadata/exif-preserve';
 import { withPngText } from '#server/codec/metadata/png-text';
 import { CORRUPT_MESSAGE } from '#server/codec/errors';
 import { CodecError, type ImageFormat } from '#server/codec/types';
-import { compress } from '#server/codec/index';
+import { compress, transformImage, type TransformRequest } from '#server/codec/index';
 import { GPS_IFD_TAG, ifd0Tags } from '../../support/exif-tags';
 import { readCorpus } from './corpus';
 

@@ -4,7 +4,7 @@
 // format written; `pixels` is smart mode's sample: the first, middle and last frames stacked, which the smart search
 // scores as still WebP encodings at each quality it probes (libwebp encodes an animation's frames with the same
 // settings), before the whole animation is encoded once at the quality chosen.
-import { basePolicy, boundsOf, CodecError, type CodecLimits, type CodecSettings, type Engine, type EncodeParams, type Encoded, type Pixels } from '#codec-core/index';
+import { basePolicy, boundsOf, CodecError, type CodecLimits, type CodecSettings, type Engine, type EncodeParams, type Encoded, type Pixels, type Size } from '#codec-core/index';
 import { webpLosslessOptions, webpOptions } from '#codec-core/formats/webp';
 import { Deadline } from '#server/codec/deadline';
 import { encodePixels } from '#server/codec/engine/encode';
@@ -70,6 +70,8 @@ async function open(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits
       deadline,
       stop: deadline.signal,
       failOn: 'truncated',
+      // pixels() stacks these frames: the live estimate stands them for all of them.
+      frames: { count: header.frames, inPixels: sampleFrames(header.frames).length },
       header,
       decoded,
       lossless: new Map(),
@@ -80,6 +82,16 @@ async function open(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits
   }
 }
 
+/**
+ * Every frame resampled to `size` by the settings' fit, as the sharp engine does a still (engine/encode.ts): `inside`
+ * sizes are already the image's shape; `cover` crops to the box, centred (libvips finds no point of interest across
+ * frames); `contain` pads it with transparency.
+ */
+function resizedFrames(pipeline: Sharp, size: Size, settings: CodecSettings): Sharp {
+  const fit = settings.fit === 'cover' || settings.fit === 'contain' ? settings.fit : 'fill';
+  return pipeline.resize(size.width, size.height, { fit, kernel: 'lanczos3', position: 'centre', background: { r: 0, g: 0, b: 0, alpha: 0 } });
+}
+
 function timed(image: AnimatedImage, pipeline: Sharp): Sharp {
   return pipeline.timeout({ seconds: image.deadline.remainingSeconds() });
 }
@@ -88,7 +100,7 @@ async function encodeWebp(image: AnimatedImage, params: EncodeParams, lossless: 
   const { header } = image;
   return run(image, async () => {
     let pipeline = timed(image, allFrames(image.input, header, image.decoded, image.maxPixels));
-    if (params.size) pipeline = pipeline.resize(params.size.width, params.size.height, { fit: 'fill', kernel: 'lanczos3' });
+    if (params.size) pipeline = resizedFrames(pipeline, params.size, image.settings);
     const delay = image.decoded?.delay ?? header.delay;
     const timing = { loop: header.loop, ...(delay && { delay }) };
     const options = lossless ? webpLosslessOptions() : webpOptions(params.quality);
@@ -123,7 +135,7 @@ async function pixels(image: AnimatedImage): Promise<Pixels> {
     let size = { width: 0, height: 0 };
     for (const index of sampleFrames(image.header.frames)) {
       let frame = timed(image, oneFrame(image.input, image.header, image.decoded, index));
-      if (image.bounded) frame = frame.resize(image.bounded.width, image.bounded.height, { fit: 'fill', kernel: 'lanczos3' });
+      if (image.bounded) frame = resizedFrames(frame, image.bounded, image.settings);
       const flat = frame.flatten({ background: image.settings.background }).removeAlpha().toColourspace('srgb');
       const { data, info } = await flat.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
       parts.push(data);

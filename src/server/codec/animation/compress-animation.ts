@@ -1,27 +1,36 @@
 // Animated GIF, WebP, PNG and JPEG XL uploads: every frame, its timing and the loop count kept, written as animated
 // WebP. The core's one pipeline runs them, with every mode, through the animation engine (animation-engine.ts;
 // docs/decisions/0402-animation.md, 0409-animation-modes.md, 0513-animated-jpeg-xl.md).
-import { basePolicy, boundsOf, compress as compressWith, givenLargerNote, largerThanUploadNote, meetsTarget, stripForPassOn, uploadWins, type CodecLimits, type CodecSettings } from '#codec-core/index';
+import {
+  basePolicy,
+  boundsOf,
+  compress as compressWith,
+  estimate as estimateWith,
+  givenLargerNote,
+  largerThanUploadNote,
+  meetsTarget,
+  stripForPassOn,
+  uploadWins,
+  type CodecLimits,
+  type CodecSettings,
+  type Estimate,
+  type Region,
+} from '#codec-core/index';
 import { BROWSER_SHOWN_FORMATS } from '#contract/settings';
 import { gifWithPolicy } from '#server/codec/metadata/gif-metadata';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
 import { sharp } from '#server/codec/sharp-setup';
 import type { CompressResult, ResultFormat } from '#server/codec/types';
-import { animationEngine } from './animation-engine';
-import { decodedJxlAnimation } from './jxl-animation';
-import { animationHeader, type AnimationHeader } from './frames';
+import { limitsAfter, type AnimationDoor } from './animation-door';
+import type { AnimationHeader } from './frames';
 
 export { ANIMATED_AVIF_MESSAGE, ANIMATION_FORMATS_MESSAGE } from './animation-engine';
 export { animationHeader, animationTooLarge } from './frames';
 
-/** The upload compressed as an animation, or null when it is a still image (one frame, or not an animated format). */
-export async function compressAnimation(input: Buffer, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult | null> {
-  // An animated JPEG XL is decoded by the reference decoder into an APNG, then compressed as one (0513).
-  const jxl = await decodedJxlAnimation(input, limits);
-  const frames = jxl ? jxl.apng : input;
-  const header = await animationHeader(frames);
-  if (!header) return null;
-  const result = await compressWith(animationEngine, frames, settings, jxl ? { ...limits, timeoutSeconds: jxl.secondsLeft } : limits);
+/** The upload compressed as an animation, through the animation door (engine-for.ts). */
+export async function compressAnimation(input: Buffer, door: AnimationDoor, settings: CodecSettings, limits: CodecLimits): Promise<CompressResult> {
+  const { frames, header, jxl } = door;
+  const result = await compressWith(door.engine, frames, settings, limitsAfter(door, limits));
   // The pipeline saw the frames (an APNG for a JPEG XL) and may have said its WebP is larger than them; whether that
   // holds, and against what, is decided below against the upload itself.
   const framesNote = givenLargerNote({ made: 'webp', bytes: result.data.length, upload: result.input.format, uploadBytes: result.input.bytes });
@@ -34,14 +43,42 @@ export async function compressAnimation(input: Buffer, settings: CodecSettings, 
     frames: header.frames,
     ...(jxl && { input: { ...result.input, format: 'jxl' as const, bytes: input.length } }),
   };
-  const format = jxl ? 'jxl' : header.format;
-  const kept = await keptUpload(input, format, header, settings, compressed);
-  if (kept) return kept;
+  const format = uploadFormat(door);
+  const kept = await keptInstead(input, format, header, settings, compressed.data.length);
+  if (kept) {
+    return {
+      ...compressed,
+      ...(kept.note && { notes: [...(compressed.notes ?? []), kept.note] }),
+      data: kept.data,
+      output: { format: format as Exclude<ResultFormat, 'svg'>, bytes: kept.data.length, width: header.width, height: header.height },
+      keptOriginal: true,
+      decision: compressed.decision && { ...compressed.decision, keptOriginal: true },
+      chosenQuality: null,
+      perceptualScore: null,
+      targetMet: meetsTarget(settings, kept.data.length),
+    };
+  }
   // Larger and still given (an animated JPEG XL made WebP to be shown, formats the viewer named): said (0585).
   if (compressed.data.length <= input.length) return compressed;
   const note = givenLargerNote({ made: 'webp', bytes: compressed.data.length, upload: format, uploadBytes: input.length });
   return { ...compressed, notes: [...(compressed.notes ?? []), note] };
 }
+
+/** The live estimate of an animation: the core's, over the animation engine, with the same upload kept as compress. */
+export async function estimateAnimation(input: Buffer, door: AnimationDoor, settings: CodecSettings, limits: CodecLimits, region?: Region): Promise<AnimationEstimate> {
+  const format = uploadFormat(door);
+  let kept = false;
+  const estimated = await estimateWith(door.engine, door.frames, settings, limitsAfter(door, limits), region, undefined, async ({ bytes }) => {
+    const instead = await keptInstead(input, format, door.header, settings, bytes);
+    kept = Boolean(instead);
+    return instead && { bytes: instead.data.length };
+  });
+  return kept ? { ...estimated, format } : estimated;
+}
+
+export type AnimationEstimate = Omit<Estimate, 'format'> & { format: Estimate['format'] | AnimationHeader['format'] | 'jxl' };
+
+const uploadFormat = (door: AnimationDoor): AnimationHeader['format'] | 'jxl' => (door.jxl ? 'jxl' : door.header.format);
 
 /** The upload as it would be passed on, with only the metadata the policy keeps; null when it cannot be. */
 async function passedOn(input: Buffer, format: 'gif' | 'png' | 'jxl', settings: CodecSettings): Promise<Buffer | null> {
@@ -59,28 +96,26 @@ async function passedOn(input: Buffer, format: 'gif' | 'png' | 'jxl', settings: 
  * Never larger, for an animation the pipeline writes as WebP from another format (0408, 0510, 0585): the upload
  * itself, with only the metadata the policy keeps (its frames are picture, kept), when the animated WebP is no smaller
  * in `original` format (and for a GIF in Auto too, since every browser shows GIF), or larger when WebP or Auto was
- * asked for, and then the note says so. The pipeline's own upload candidate covers WebP uploads; these are opened as
- * frames to be written as WebP, so they are weighed here, with its rule.
+ * asked for, and then with the note that says so. The pipeline's own upload candidate covers WebP uploads; these are
+ * opened as frames to be written as WebP, so they are weighed here, with its rule.
  */
-async function keptUpload(input: Buffer, format: AnimationHeader['format'] | 'jxl', header: AnimationHeader, settings: CodecSettings, result: CompressResult): Promise<CompressResult | null> {
+async function keptInstead(
+  input: Buffer,
+  format: AnimationHeader['format'] | 'jxl',
+  header: AnimationHeader,
+  settings: CodecSettings,
+  webpBytes: number,
+): Promise<{ data: Buffer; note: string | null } | null> {
   if (format === 'webp' || boundsOf(header, settings)) return null;
+  // A format the client requires (Tinify's convert) is given even when larger, the upload's own only if asked (0585).
+  if (settings.formatRequired && settings.format !== 'original') return null;
   const asOriginal = settings.format === 'original' || (format === 'gif' && settings.format === 'auto');
   // Asked for as WebP: the upload stands in only where every browser shows it (a GIF or APNG, not a JPEG XL, 0585).
   if (!asOriginal && (settings.formatRequired || !BROWSER_SHOWN_FORMATS.includes(format))) return null;
   // Auto over formats the viewer named without the upload's: the viewer cannot show it (0201).
   if (!asOriginal && settings.format === 'auto' && settings.formats?.length && !(settings.formats as readonly string[]).includes(format)) return null;
   const kept = await passedOn(input, format, settings);
-  if (!kept || !(asOriginal ? uploadWins(kept.length, result.data.length) : kept.length < result.data.length)) return null;
-  const note = asOriginal ? null : largerThanUploadNote({ asked: settings.format, made: 'webp', bytes: result.data.length, upload: format, uploadBytes: kept.length });
-  return {
-    ...result,
-    ...(note && { notes: [...(result.notes ?? []), note] }),
-    data: kept,
-    output: { format: format as Exclude<ResultFormat, 'svg'>, bytes: kept.length, width: header.width, height: header.height },
-    keptOriginal: true,
-    decision: result.decision && { ...result.decision, keptOriginal: true },
-    chosenQuality: null,
-    perceptualScore: null,
-    targetMet: meetsTarget(settings, kept.length),
-  };
+  if (!kept || !(asOriginal ? uploadWins(kept.length, webpBytes) : kept.length < webpBytes)) return null;
+  const note = asOriginal ? null : largerThanUploadNote({ asked: settings.format, made: 'webp', bytes: webpBytes, upload: format, uploadBytes: kept.length });
+  return { data: kept, note };
 }
