@@ -96,7 +96,7 @@ export const estimateRequestSchema = recompressSchema
 
 export const estimateSchema = z
   .object({
-    outputFormat: z.enum([...IMAGE_FORMATS, 'svg']).describe('The result\'s format: `svg` for an SVG kept as SVG'),
+    outputFormat: z.enum([...IMAGE_FORMATS, 'svg', 'gif']).describe('The result\'s format: `svg` for an SVG kept as SVG, `gif` for an animated GIF kept as it came'),
     outputMimeType: z.string(),
     estimatedSize: z.number().int().describe('Expected size of the whole result in bytes, metadata not counted'),
     keepsOriginal: z.boolean(),

@@ -4,7 +4,7 @@
 import type { Job } from './api';
 
 /** The API's version: bumped with every change a client could notice, each listed in docs/api-changelog.md. */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.3.1';
 
 /** `${method} ${path}` -> operationId. */
 export const OPERATION_IDS: Record<string, string> = {

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/server';
 import { corpusPath } from '../support/paths';
+import { realFilePath } from '../support/real-files';
 import { createKey, signedInUser, uploadWithKey } from '../support/api-keys';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy';
 import { preservedExif } from '#server/codec/metadata/exif-preserve';
@@ -124,6 +125,26 @@ describe('Tinify-compatible endpoints with the official client', () => {
     expect(await sharp(Buffer.from(cover)).metadata()).toMatchObject({ width: 100, height: 100 });
     const thumb = await source.resize({ method: 'thumb', width: 80, height: 120 }).toBuffer();
     expect(await sharp(Buffer.from(thumb)).metadata()).toMatchObject({ width: 80, height: 120 });
+  });
+
+  it('transforms an animation as its job compresses it: every frame kept, a still format refused in words (0603)', async () => {
+    const webp = realFilePath('webp-animated.webp'); // 245 x 245, 42 frames
+    const resized = await tinify.fromFile(webp).resize({ method: 'cover', width: 100, height: 50 }).result();
+    expect([await resized.mediaType(), await resized.width(), await resized.height()]).toEqual(['image/webp', 100, 50]);
+    expect((await sharp(Buffer.from(await resized.toBuffer()), { animated: true }).metadata()).pages).toBe(42);
+    const still = tinify.fromFile(webp).convert({ type: 'image/png' }).toBuffer();
+    await expect(still).rejects.toMatchObject({ status: 415, message: expect.stringContaining('Animated images are saved as animated WebP') });
+    // A GIF job (uploaded through the API: Tinify's /shrink takes no GIF) is transformed to animated WebP.
+    const uploaded = await uploadWithKey(server.url, key, [{ name: 'fire.gif', data: fs.readFileSync(realFilePath('gif-animated-fire.gif')) }]);
+    const { jobs } = (await uploaded.json()) as { jobs: Job[] };
+    const output = await fetch(`${server.url}/output/${jobs[0]!.id}`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ resize: { method: 'scale', width: 15 } }),
+    });
+    expect(output.status, await output.clone().text()).toBe(200);
+    expect([output.status, output.headers.get('content-type'), output.headers.get('image-width'), output.headers.get('image-height')]).toEqual([200, 'image/webp', '15', '30']);
+    expect((await sharp(Buffer.from(await output.arrayBuffer()), { animated: true }).metadata()).pages).toBe(33);
   });
 
   it('converts to a type or the best of a list', async () => {

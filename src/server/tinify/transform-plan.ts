@@ -3,12 +3,21 @@
 // past the pixel limits, or one whose encode cannot fit in a codec process's memory, is refused at once instead of
 // running for half a minute to be killed (docs/decisions/0323-transform-limits.md).
 import { CODEC_MEMORY_LIMIT_BYTES, MAX_INPUT_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
-import { AUTO_DEFAULT_FORMATS, FORMAT_MIME_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, FORMAT_MIME_TYPES, IMAGE_FORMATS, INPUT_ONLY_MIME_TYPES, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CODEC_PROCESS_BYTES, workingBytesFor } from '#server/sandbox/memory-estimate';
 import { TinifyError } from './tinify-error';
 
 export const formatOfMime = (mime: string): ImageFormat | null => IMAGE_FORMATS.find((f) => FORMAT_MIME_TYPES[f] === mime) ?? null;
+
+/**
+ * The format a transformation without `convert` gives: the job's result's own, or for a result in a format we do not
+ * write the nearest we do: WebP for a GIF (the one format that keeps its frames), PNG for an SVG (a drawing's raster).
+ */
+export function unconvertedFormat(resultMime: string): ImageFormat {
+  if (resultMime === INPUT_ONLY_MIME_TYPES.gif) return 'webp';
+  return formatOfMime(resultMime) ?? 'png';
+}
 
 /** Tinify's convert.type: one MIME type, a list (the smallest result wins) or a wildcard. */
 export function convertFormats(type: string | string[]): ImageFormat[] {

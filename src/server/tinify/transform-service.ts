@@ -16,7 +16,7 @@ import { traceOf, type FileTransformer, type TransformOutcome } from '#server/sa
 import { discard, type BlobStore } from '#server/storage/blob-store';
 import { TinifyError } from './tinify-error';
 import type { TinifyOutputs } from './tinify-outputs';
-import { checkTransformSize, convertFormats, formatOfMime } from './transform-plan';
+import { checkTransformSize, convertFormats, unconvertedFormat } from './transform-plan';
 
 /** Transformations one user may have running or queued at once; past it, 429 with a retry hint. */
 export const TRANSFORMS_PER_USER = 2;
@@ -34,7 +34,7 @@ export class TransformService {
   /** Runs the transformation into a new temp file (the caller sends, then removes it). */
   async transform(key: AuthenticatedKey, id: string, options: TinifyOutputRequest, gone: AbortSignal): Promise<TransformOutcome & { outputPath: string }> {
     const job = await this.outputs.finished(key, id, gone);
-    const current = formatOfMime(job.output_mime_type ?? job.mime_type) ?? 'jpeg';
+    const current = unconvertedFormat(job.output_mime_type ?? job.mime_type);
     const formats = options.convert ? convertFormats(options.convert.type) : [current];
     const inputFormat = formatOfMimeType(job.mime_type) ?? current;
     // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.

@@ -1,7 +1,7 @@
 // The codec's one door (engine-for.ts): compress, the live estimate and Tinify's transformations choose the engine
 // from the upload's bytes the same way, so an animation is estimated and transformed as the animation its job makes,
 // and an SVG is transformed to a raster by the sanitising engine. Real files made by others (tests/fixtures/real).
-import sharp from 'sharp';
+import sharp, { type Region } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CodecError, estimate, transformImage } from '#server/codec/index';
 import { ANIMATION_FORMATS_MESSAGE } from '#server/codec/animation/compress-animation';
@@ -67,7 +67,7 @@ describe('a Tinify transformation is an ordinary compress task', () => {
     const meta = await sharp(transformed.data, { animated: true }).metadata();
     expect([transformed.width, transformed.height, meta.pages, meta.pageHeight]).toEqual([30, 30, 33, 30]);
     // The centre 30 × 30 of the first frame, not the whole frame squeezed to half its height.
-    const first = async (data: Buffer, crop?: sharp.Region) => {
+    const first = async (data: Buffer, crop?: Region) => {
       const frame = sharp(data, { pages: 1 });
       return (crop ? frame.extract(crop) : frame).removeAlpha().raw().toBuffer();
     };
