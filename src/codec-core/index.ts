@@ -7,7 +7,7 @@ export { estimate, estimateJson, ESTIMATE_SAMPLE_PIXELS, PREVIEW_MAX_SIDE, type 
 export { FORMATS, type FormatDescriptor } from './formats';
 export { boundsOf, fitInside, scaledBy } from './geometry';
 export { anyTransparent, countsAsPhoto, planAutoCandidates, planLosslessCandidates, PHOTO_COLOUR_COUNT, type CandidatePlan } from './candidates';
-export { givenLargerNote, largerThanUploadNote, uploadWins } from './never-larger';
+export { animationUploadKept, animationUploadRule, givenLargerNote, largerThanUploadNote, type AnimationUploadFormat } from './never-larger';
 export { settingsMisfit, type Misfit, type UploadShape } from './settings-fit';
 export { ssimulacra2 } from './metrics/ssimulacra2';
 export { proxyOf, type Region } from './pixels';

@@ -1,6 +1,8 @@
 // The one rule deciding when the upload itself is the result. docs/decisions/0201-never-larger-across-formats.md
 // and 0301-one-codec-pipeline.md.
-import { FORMAT_LABELS, INPUT_ONLY_LABELS, isInputOnlyFormat, type ImageFormat, type InputOnlyFormat, type OutputFormat } from '#contract/settings';
+import { BROWSER_SHOWN_FORMATS, FORMAT_LABELS, INPUT_ONLY_LABELS, isInputOnlyFormat, type ImageFormat, type InputOnlyFormat, type OutputFormat } from '#contract/settings';
+import type { CodecSettings, Size } from './engine';
+import { boundsOf } from './geometry';
 
 /**
  * The upload, as it would be passed on (its own bytes with only the metadata the settings keep), wins when it is
@@ -48,4 +50,38 @@ export function givenLargerNote(given: { made: ImageFormat; bytes: number; uploa
   const { made, bytes, upload, uploadBytes } = given;
   const label = isInputOnlyFormat(upload) ? INPUT_ONLY_LABELS[upload] : FORMAT_LABELS[upload];
   return `${FORMAT_LABELS[made]} of this image is ${largerThan(bytes, uploadBytes)} the ${label} upload, given as asked`;
+}
+
+/** An animation the pipeline writes as animated WebP from another format: a GIF, an APNG or a JPEG XL. */
+export type AnimationUploadFormat = 'gif' | 'png' | 'jxl';
+
+/**
+ * Never larger, for an animation the pipeline writes as WebP from another format (0408, 0510, 0585), which it cannot
+ * hand back itself (it opened frames, and GIF is no output format): how its upload, passed on with only the metadata
+ * the policy keeps, may stand in for the WebP. `as-original` in `original` format (and for a GIF in Auto too, since
+ * every browser shows GIF): no larger than the WebP, ties to the upload. `if-smaller` when WebP or Auto was asked for:
+ * strictly smaller, said in the note, and only where every browser shows the upload (a GIF or APNG, not a JPEG XL)
+ * and the formats the viewer named include it (0201). Null: the WebP is the result (a resize, or a format required).
+ */
+export function animationUploadRule(upload: { format: AnimationUploadFormat; size: Size }, settings: CodecSettings): 'as-original' | 'if-smaller' | null {
+  const { format } = upload;
+  if (boundsOf(upload.size, settings)) return null;
+  if (settings.format === 'original') return 'as-original';
+  // A format the client requires (Tinify's convert) is given even when larger (0585).
+  if (settings.formatRequired) return null;
+  if (format === 'gif' && settings.format === 'auto') return 'as-original';
+  if (!BROWSER_SHOWN_FORMATS.includes(format)) return null;
+  if (settings.format === 'auto' && settings.formats?.length && !(settings.formats as readonly string[]).includes(format)) return null;
+  return 'if-smaller';
+}
+
+/** Whether the animation's upload, passed on as `uploadBytes`, stands in for its WebP by `rule`, with the note to give. */
+export function animationUploadKept(
+  rule: 'as-original' | 'if-smaller',
+  given: { asked: OutputFormat; webpBytes: number; upload: AnimationUploadFormat; uploadBytes: number },
+): { note: string | null } | null {
+  const { asked, webpBytes, upload, uploadBytes } = given;
+  if (rule === 'as-original') return uploadWins(uploadBytes, webpBytes) ? { note: null } : null;
+  if (uploadBytes >= webpBytes) return null;
+  return { note: largerThanUploadNote({ asked, made: 'webp', bytes: webpBytes, upload, uploadBytes }) };
 }

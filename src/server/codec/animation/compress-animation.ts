@@ -2,21 +2,19 @@
 // WebP. The core's one pipeline runs them, with every mode, through the animation engine (animation-engine.ts;
 // docs/decisions/0402-animation.md, 0409-animation-modes.md, 0513-animated-jpeg-xl.md).
 import {
+  animationUploadKept,
+  animationUploadRule,
   basePolicy,
-  boundsOf,
   compress as compressWith,
   estimate as estimateWith,
   givenLargerNote,
-  largerThanUploadNote,
   meetsTarget,
   stripForPassOn,
-  uploadWins,
   type CodecLimits,
   type CodecSettings,
   type Estimate,
   type Region,
 } from '#codec-core/index';
-import { BROWSER_SHOWN_FORMATS } from '#contract/settings';
 import { gifWithPolicy } from '#server/codec/metadata/gif-metadata';
 import { keepOriginalWith } from '#server/codec/metadata/keep-original';
 import { sharp } from '#server/codec/sharp-setup';
@@ -92,13 +90,7 @@ async function passedOn(input: Buffer, format: 'gif' | 'png' | 'jxl', settings: 
   return keepOriginalWith(input, 'png', meta, policy);
 }
 
-/**
- * Never larger, for an animation the pipeline writes as WebP from another format (0408, 0510, 0585): the upload
- * itself, with only the metadata the policy keeps (its frames are picture, kept), when the animated WebP is no smaller
- * in `original` format (and for a GIF in Auto too, since every browser shows GIF), or larger when WebP or Auto was
- * asked for, and then with the note that says so. The pipeline's own upload candidate covers WebP uploads; these are
- * opened as frames to be written as WebP, so they are weighed here, with its rule.
- */
+/** The upload passed on in place of the animated WebP of `webpBytes`, by the core's rule, with its note; or null. */
 async function keptInstead(
   input: Buffer,
   format: AnimationHeader['format'] | 'jxl',
@@ -106,16 +98,11 @@ async function keptInstead(
   settings: CodecSettings,
   webpBytes: number,
 ): Promise<{ data: Buffer; note: string | null } | null> {
-  if (format === 'webp' || boundsOf(header, settings)) return null;
-  // A format the client requires (Tinify's convert) is given even when larger, the upload's own only if asked (0585).
-  if (settings.formatRequired && settings.format !== 'original') return null;
-  const asOriginal = settings.format === 'original' || (format === 'gif' && settings.format === 'auto');
-  // Asked for as WebP: the upload stands in only where every browser shows it (a GIF or APNG, not a JPEG XL, 0585).
-  if (!asOriginal && (settings.formatRequired || !BROWSER_SHOWN_FORMATS.includes(format))) return null;
-  // Auto over formats the viewer named without the upload's: the viewer cannot show it (0201).
-  if (!asOriginal && settings.format === 'auto' && settings.formats?.length && !(settings.formats as readonly string[]).includes(format)) return null;
-  const kept = await passedOn(input, format, settings);
-  if (!kept || !(asOriginal ? uploadWins(kept.length, webpBytes) : kept.length < webpBytes)) return null;
-  const note = asOriginal ? null : largerThanUploadNote({ asked: settings.format, made: 'webp', bytes: webpBytes, upload: format, uploadBytes: kept.length });
-  return { data: kept, note };
+  // A WebP upload is the pipeline's own upload candidate.
+  if (format === 'webp') return null;
+  const rule = animationUploadRule({ format, size: header }, settings);
+  const kept = rule && (await passedOn(input, format, settings));
+  if (!rule || !kept) return null;
+  const verdict = animationUploadKept(rule, { asked: settings.format, webpBytes, upload: format, uploadBytes: kept.length });
+  return verdict && { data: kept, note: verdict.note };
 }
