@@ -131,7 +131,6 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockMs: config.queueLockMs },
     { db, jobs, runner, clock, log: queueLog },
   );
-  const jobService = new JobService(jobs, blobs, queue, clock);
   const throttle = new LoginThrottle(db, clock);
   const sweepLog = log.child({ component: 'retention' });
   const sweeper = new RetentionSweeper(jobs, blobs, sessions, throttle, clock, config.sweepIntervalMs, (err) =>
@@ -145,9 +144,10 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
   });
   const admission = new AdmissionControl(new AdmissionRepository(db), config.admission);
   const fairUse = new FairUse(new UsageRepository(db), clock, config.fairUse);
+  const jobService = new JobService(jobs, blobs, queue, clock, admission, fairUse);
   const uploadGate = new UploadGate();
   const waiter = new JobWaiter({ total: config.maxLongPolls, perOwner: MAX_WAITERS_PER_OWNER });
-  const uploads = new UploadService(jobService, admission, fairUse, uploadGate, webhooks, metrics);
+  const uploads = new UploadService(jobService, admission, uploadGate, webhooks, metrics);
   metrics.observeQueue(() => readQueueDepth(db), () => clock.now(), (err) => queueLog.warn({ err }, 'reading the queue depth for metrics failed'));
   metrics.observeCodecPools({ jobs: () => poolLoad(codec, config.codecMemoryBudgetBytes), transforms: () => poolLoad(transformLane, config.codecMemoryBudgetBytes) });
   const tinifyOutputs = new TinifyOutputs(jobService, waiter, clock);
@@ -172,7 +172,7 @@ export async function createDeps(config: Config, log: Logger, overrides: DepsOve
     uploadGate,
     waiter,
     uploads,
-    retunes: new RetuneService(jobService, admission, fairUse, uploadGate),
+    retunes: new RetuneService(jobService, uploadGate),
     estimates: new EstimateService(jobService, blobs, codec),
     tinifyOutputs,
     shrinks: new ShrinkService(uploads, tinifyOutputs, jobService, fairUse, waiter),

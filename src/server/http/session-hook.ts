@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownerOf, type IssuedSession, type Session, type SessionService } from '#server/auth/session-service';
 import { SESSION_LIFETIMES } from '#server/auth/session-service';
-import type { Caller } from '#server/jobs/upload-service';
+import type { Caller } from '#server/jobs/job-service';
 
 export const SESSION_COOKIE = 'sid';
 

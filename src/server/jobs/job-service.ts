@@ -12,6 +12,9 @@ import type { CompressSettings } from '#contract/settings-schema';
 import type { InputFormat } from '#contract/settings';
 import { RETENTION_HOURS } from '#contract/limits';
 import { DomainError, notFound } from '#server/errors';
+import type { AuthenticatedKey } from '#server/auth/api-key-service';
+import type { FairUse } from '#server/fair-use/fair-use';
+import type { AdmissionControl, Applicant } from './admission';
 import { settingsColumns } from './job-settings';
 
 export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;
@@ -26,6 +29,13 @@ export interface AcceptedUpload {
   frames?: number;
 }
 
+/** Who asks for jobs: the owner, a guest's address (for the backlog ceilings), and the API key that pays, if any. */
+export interface Caller extends Applicant {
+  apiKey: AuthenticatedKey | null;
+  /** The request's X-Request-Id, remembered by the jobs it makes. */
+  requestId?: string;
+}
+
 /** Stats look at the owner's jobs of the last hour: the current working session. */
 const STATS_WINDOW_MS = 60 * 60 * 1000;
 
@@ -35,20 +45,19 @@ export class JobService {
     private readonly blobs: BlobStore,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
+    /** Every write that adds waiting work goes through it: the backlog ceilings are counted with the write. */
+    private readonly admission: Pick<AdmissionControl, 'insert' | 'admit'>,
+    /** An API key pays for its images in the same transaction as the write that queues them. */
+    private readonly fairUse: Pick<FairUse, 'chargeImages'>,
   ) {}
 
   /**
-   * Stores the uploads under new job ids, then creates their rows and queues them. `insert` writes the rows
-   * (admission control passes one that refuses, atomically, when a backlog ceiling was reached); when it throws,
-   * the stored files are removed again.
+   * Stores the uploads under new job ids, then creates their rows and queues them. The rows are inserted under the
+   * backlog ceilings (admission control refuses, atomically, when one was reached), and an API key is charged for them
+   * in the same transaction; when that throws, the stored files are removed again.
    */
-  async createJobs(
-    upload: { ownerId: string; guestAddress: string | null; requestId?: string; insert?: (rows: NewJob[]) => Promise<void> },
-    uploads: AcceptedUpload[],
-    settings: CompressSettings,
-  ): Promise<JobRow[]> {
-    const { ownerId, guestAddress } = upload;
-    const insert = upload.insert ?? ((rows: NewJob[]) => this.jobs.insertMany(rows));
+  async createJobs(caller: Omit<Caller, 'apiKey'> & { apiKey?: AuthenticatedKey | null }, uploads: AcceptedUpload[], settings: CompressSettings): Promise<JobRow[]> {
+    const { ownerId, guestAddress, apiKey } = caller;
     const now = this.clock.now();
     const rows: NewJob[] = [];
     for (const [i, u] of uploads.entries()) {
@@ -80,11 +89,11 @@ export class JobService {
         completed_at: null,
         expires_at: now + i + RETENTION_MS,
         guest_address: guestAddress,
-        request_id: upload.requestId ?? null,
+        request_id: caller.requestId ?? null,
       });
     }
     try {
-      await insert(rows);
+      await this.admission.insert({ ownerId, guestAddress }, rows, apiKey ? (trx) => this.fairUse.chargeImages(apiKey, rows.length, trx) : undefined);
     } catch (err) {
       await Promise.all(rows.map((r) => this.blobs.remove(r.id)));
       throw err;
@@ -95,25 +104,23 @@ export class JobService {
 
   /**
    * Re-tune: runs a finished (or failed) job again from its stored original with new settings. The job keeps its id
-   * and its deletion deadline, gets the next revision, and goes back through the queue; `admit` writes the change
-   * under the same backlog ceilings as an upload (admission control). A job still waiting or running is refused.
+   * and its deletion deadline, gets the next revision, and goes back through the queue, under the same backlog
+   * ceilings as an upload (admission control), and an API key pays for it as one more image in the same transaction.
+   * A job still waiting or running is refused.
    */
-  async recompress(
-    id: string,
-    ownerId: string,
-    settingsFor: (row: JobRow) => CompressSettings,
-    admit: (write: (db: Executor) => Promise<void>) => Promise<void>,
-  ): Promise<JobRow> {
+  async recompress(caller: Omit<Caller, 'apiKey' | 'requestId'> & { apiKey?: AuthenticatedKey | null }, id: string, settingsFor: (row: JobRow) => CompressSettings): Promise<JobRow> {
+    const { ownerId, guestAddress, apiKey } = caller;
     const row = await this.findLive(id, ownerId);
     const now = this.clock.now();
     if (row.status === 'pending' || row.status === 'processing') throw jobBusy();
     const settings = settingsFor(row);
-    // Another request re-tuned or deleted it between our read and the write: thrown inside the write, so whatever
-    // `admit` wrote with it (an API key's charge) is rolled back too.
+    // Another request re-tuned or deleted it between our read and the write: thrown inside the write, so the API
+    // key's charge is rolled back too.
     const lostRace = new Error('re-tuned or deleted meanwhile');
     try {
-      await admit(async (db) => {
+      await this.admission.admit({ ownerId, guestAddress }, async (db) => {
         if (!(await this.jobs.requeueWithSettings(id, ownerId, settingsColumns(settings), now, db))) throw lostRace;
+        if (apiKey) await this.fairUse.chargeImages(apiKey, 1, db);
       });
     } catch (err) {
       if (err !== lostRace) throw err;

@@ -7,37 +7,21 @@ import { formatOfMimeType, inputOnlyFormatOfMimeType } from '#contract/settings'
 import { settingsMisfit } from '#codec-core/index';
 import type { JobRow } from '#server/db/schema';
 import { DomainError, notFound } from '#server/errors';
-import type { FairUse } from '#server/fair-use/fair-use';
-import type { AdmissionControl } from './admission';
-import type { JobService } from './job-service';
+import type { Caller, JobService } from './job-service';
 import { settingsInputOf } from './job-settings';
 import type { UploadGate } from './upload-gate';
-import type { Caller } from './upload-service';
 
 export class RetuneService {
   constructor(
     private readonly jobService: JobService,
-    private readonly admission: AdmissionControl,
-    private readonly fairUse: FairUse,
     private readonly gate: UploadGate,
   ) {}
 
   async retune(caller: Caller, id: string, changes: unknown): Promise<JobRow> {
     this.gate.assertOpen();
     const named = settingChanges(changes);
-    const { ownerId, guestAddress, apiKey } = caller;
-    const applicant = { ownerId, guestAddress };
-    return this.jobService.recompress(
-      id,
-      ownerId,
-      (current) => retunedSettings(current, named),
-      (write) =>
-        this.admission.admit(applicant, async (trx) => {
-          await write(trx);
-          // A re-tune is one more compressed image of the month's allowance.
-          if (apiKey) await this.fairUse.chargeImages(apiKey, 1, trx);
-        }),
-    );
+    // Admitted under the backlog ceilings; an API key pays one more image of the month's allowance (job-service.ts).
+    return this.jobService.recompress(caller, id, (current) => retunedSettings(current, named));
   }
 
   /**

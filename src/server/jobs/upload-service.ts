@@ -6,23 +6,14 @@ import type { ErrorCode } from '#contract/errors';
 import { MESSAGES } from '#contract/messages';
 import { compressSettingsSchema, settingsFieldOf, type CompressSettings } from '#contract/settings-schema';
 import { settingsMisfit } from '#codec-core/index';
-import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import { DomainError } from '#server/errors';
-import type { FairUse } from '#server/fair-use/fair-use';
 import { discard } from '#server/storage/blob-store';
-import type { AdmissionControl, Applicant } from './admission';
+import type { AdmissionControl } from './admission';
 import { toJobJson } from './job-json';
-import type { AcceptedUpload, JobService } from './job-service';
+import type { AcceptedUpload, Caller, JobService } from './job-service';
 import type { UploadGate } from './upload-gate';
 import type { WebhookService } from '#server/webhooks/webhook-service';
 import type { Metrics } from '#server/metrics/metrics';
-
-/** Who asks: the owner, the client address for guests, and the API key a script presented (null in a browser). */
-export interface Caller extends Applicant {
-  apiKey: AuthenticatedKey | null;
-  /** The request's X-Request-Id, remembered by the jobs it makes. */
-  requestId?: string;
-}
 
 /** What the HTTP layer received from a multipart body: files stored as temp files, refused files, form fields. */
 export interface ReceivedUpload {
@@ -35,8 +26,7 @@ export interface ReceivedUpload {
 export class UploadService {
   constructor(
     private readonly jobService: JobService,
-    private readonly admission: AdmissionControl,
-    private readonly fairUse: FairUse,
+    private readonly admission: Pick<AdmissionControl, 'check'>,
     private readonly gate: UploadGate,
     private readonly webhooks: WebhookService,
     private readonly metrics: Metrics,
@@ -113,18 +103,7 @@ export class UploadService {
 
   /** Stores the files as jobs under the backlog ceilings; an API key pays for them in the same transaction. */
   async createJobs(caller: Caller, files: AcceptedUpload[], settings: Parameters<JobService['createJobs']>[2]) {
-    const { ownerId, guestAddress, apiKey, requestId } = caller;
-    const applicant = { ownerId, guestAddress };
-    const rows = await this.jobService.createJobs(
-      {
-        ownerId,
-        guestAddress,
-        requestId,
-        insert: (rows) => this.admission.insert(applicant, rows, apiKey ? (trx) => this.fairUse.chargeImages(apiKey, rows.length, trx) : undefined),
-      },
-      files,
-      settings,
-    );
+    const rows = await this.jobService.createJobs(caller, files, settings);
     for (const row of rows) this.metrics.jobCreated({ inputMimeType: row.mime_type, output: row.output_format, mode: row.mode });
     return rows;
   }

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobService, RETENTION_MS } from '#server/jobs/job-service';
 import { InProcessQueue } from '#server/jobs/in-process-queue';
 import { AdmissionRepository } from '#server/jobs/admission-repository';
-import { AdmissionControl } from '#server/jobs/admission';
+import { AdmissionControl, type AdmissionLimits } from '#server/jobs/admission';
+import { FairUse } from '#server/fair-use/fair-use';
+import { UsageRepository } from '#server/db/usage-repository';
 import { toJobJson } from '#server/jobs/job-json';
 import { DomainError } from '#server/errors';
 import { STATUS_OF } from '#server/http/error-status';
@@ -16,6 +18,8 @@ import { RETENTION_HOURS } from '#contract/limits';
 import { HeldCodec, silentLog, someCompletion, useJobEnvironments } from './harness';
 
 const MIN = 60_000;
+const ROOMY: AdmissionLimits = { perOwner: 10, perGuestAddress: 10, total: 10 };
+const FAIR_USE = { requestsPerMinutePerKey: 100, requestsPerMinutePerUser: 100, imagesPerMonthPerKey: 100, imagesPerMonthPerUser: 100 };
 
 describe('JobService', () => {
   const { setup: setupEnv, cleanups } = useJobEnvironments();
@@ -32,7 +36,11 @@ describe('JobService', () => {
     const codec = new HeldCodec();
     const queue = new InProcessQueue(env.jobs, env.runnerWith(codec), env.clock, silentLog, 3);
     cleanups.push(() => queue.stop(0));
-    const service = new JobService(env.jobs, env.blobs, queue, env.clock);
+    const fairUse = new FairUse(new UsageRepository(env.db), env.clock, FAIR_USE);
+    /** The service over the real admission control, with these ceilings (or one that runs `meanwhile` first). */
+    const serviceWith = (admission: AdmissionControl) => new JobService(env.jobs, env.blobs, queue, env.clock, admission, fairUse);
+    const admissionWith = (limits: AdmissionLimits) => new AdmissionControl(new AdmissionRepository(env.db), limits);
+    const service = serviceWith(admissionWith(ROOMY));
     /** A file as the upload route leaves it: received into a temp file, checked, not yet stored. */
     const received = (content: string, filename = 'photo.png') => {
       const tempFile = env.blobs.tempPath();
@@ -49,7 +57,7 @@ describe('JobService', () => {
       return rows.map((r) => r.id);
     };
     const files = (id: string) => Promise.all((['original', 'result', 'preview'] as const).map((kind) => env.blobs.size(kind, id)));
-    return { ...env, codec, queue, service, received, settings, uploadAs, files };
+    return { ...env, codec, queue, service, serviceWith, admissionWith, received, settings, uploadAs, files };
   }
 
   describe('createJobs', () => {
@@ -105,11 +113,10 @@ describe('JobService', () => {
     });
 
     it('removes the stored files again when the insert is refused', async () => {
-      const { db, blobs, service, received, settings, tempFiles } = await setup();
-      const admission = new AdmissionControl(new AdmissionRepository(db), { perOwner: 0, perGuestAddress: 10, total: 10 });
-      const applicant = { ownerId: 'full', guestAddress: null };
+      const { blobs, serviceWith, admissionWith, received, settings, tempFiles } = await setup();
+      const service = serviceWith(admissionWith({ perOwner: 0, perGuestAddress: 10, total: 10 }));
 
-      const refused = service.createJobs({ ...applicant, insert: (rows) => admission.insert(applicant, rows) }, [received('a'), received('b')], settings());
+      const refused = service.createJobs({ ownerId: 'full', guestAddress: null }, [received('a'), received('b')], settings());
 
       await expect(refused).rejects.toMatchObject({ code: 'OWNER_BACKLOG_FULL' });
       await expect(refused).rejects.toBeInstanceOf(DomainError);
@@ -256,28 +263,37 @@ describe('JobService', () => {
   describe('recompress (re-tune)', () => {
     async function setupRetune() {
       const env = await setup();
-      const admission = new AdmissionControl(new AdmissionRepository(env.db), { perOwner: 10, perGuestAddress: 10, total: 10 });
       const [id] = await env.uploadAs('me');
       await env.jobs.claim(id!, 'lease', Number.MAX_SAFE_INTEGER, env.clock.t);
       await env.jobs.complete(id!, 'lease', { ...someCompletion, compressedSize: 7, chosenQuality: 80, targetMet: true, formatDecision: '{}' }, env.clock.t);
       const retuned = (changes: Record<string, unknown>) => (row: JobRow) => compressSettingsSchema.parse({ ...settingsInputOf(row), ...changes });
-      const admit = (ownerId: string) => (write: Parameters<typeof admission.admit>[1]) => admission.admit({ ownerId, guestAddress: null }, write);
+      const caller = (ownerId: string) => ({ ownerId, guestAddress: null });
+      /** Admission that lets another request run between the service's read and its write. */
+      const meanwhile = (first: () => Promise<unknown>) =>
+        env.serviceWith(
+          new (class extends AdmissionControl {
+            override async admit(...args: Parameters<AdmissionControl['admit']>) {
+              await first();
+              return super.admit(...args);
+            }
+          })(new AdmissionRepository(env.db), ROOMY),
+        );
       /** The HTTP status and code a refusal becomes. */
       const refusalOf = (p: Promise<unknown>) =>
         p.then(
           () => null,
           (e: unknown) => (e instanceof DomainError ? { status: STATUS_OF[e.code], code: e.code, message: e.message } : e),
         );
-      return { ...env, admission, id: id!, retuned, admit, refusalOf };
+      return { ...env, id: id!, retuned, caller, meanwhile, refusalOf };
     }
 
     it('runs a finished job again from its original with the new settings, as its next revision', async () => {
-      const { clock, blobs, codec, queue, service, id, retuned, admit } = await setupRetune();
+      const { clock, blobs, codec, queue, service, id, retuned, caller } = await setupRetune();
       const before = (await service.findOwned(id, 'me'))!;
       await queue.startWorking();
       clock.t += MIN;
 
-      const row = await service.recompress(id, 'me', retuned({ mode: 'size', targetSize: 20_000, allowResize: true, maxWidth: 800 }), admit('me'));
+      const row = await service.recompress(caller('me'), id, retuned({ mode: 'size', targetSize: 20_000, allowResize: true, maxWidth: 800 }));
 
       expect(row).toMatchObject({
         id,
@@ -315,24 +331,24 @@ describe('JobService', () => {
     });
 
     it('re-runs a failed job too', async () => {
-      const { jobs, service, uploadAs, retuned, admit } = await setupRetune();
+      const { jobs, service, uploadAs, retuned, caller } = await setupRetune();
       const [failed] = await uploadAs('me');
       await jobs.claim(failed!, 'l', Number.MAX_SAFE_INTEGER, 0);
       await jobs.fail(failed!, 'l', 'Compression took too long', 0);
-      expect(await service.recompress(failed!, 'me', retuned({ quality: 50 }), admit('me'))).toMatchObject({ status: 'pending', quality: 50, error: null });
+      expect(await service.recompress(caller('me'), failed!, retuned({ quality: 50 }))).toMatchObject({ status: 'pending', quality: 50, error: null });
     });
 
     it("answers another owner's job, or none, as not found (404)", async () => {
-      const { service, id, retuned, admit, refusalOf } = await setupRetune();
+      const { service, id, retuned, caller, refusalOf } = await setupRetune();
       const notFound = { status: 404, code: 'NOT_FOUND', message: 'Job not found' };
-      expect(await refusalOf(service.recompress(id, 'them', retuned({}), admit('them')))).toEqual(notFound);
-      expect(await refusalOf(service.recompress('00000000-0000-4000-8000-000000000000', 'me', retuned({}), admit('me')))).toEqual(notFound);
+      expect(await refusalOf(service.recompress(caller('them'), id, retuned({})))).toEqual(notFound);
+      expect(await refusalOf(service.recompress(caller('me'), '00000000-0000-4000-8000-000000000000', retuned({})))).toEqual(notFound);
     });
 
     it('refuses a job past its retention as expired (410), from the moment it expires', async () => {
-      const { clock, service, id, retuned, admit, refusalOf } = await setupRetune();
+      const { clock, service, id, retuned, caller, refusalOf } = await setupRetune();
       clock.t = (await service.findOwned(id, 'me'))!.expires_at;
-      expect(await refusalOf(service.recompress(id, 'me', retuned({}), admit('me')))).toEqual({
+      expect(await refusalOf(service.recompress(caller('me'), id, retuned({})))).toEqual({
         status: 410,
         code: 'EXPIRED',
         message: 'This file has expired and was deleted',
@@ -341,21 +357,16 @@ describe('JobService', () => {
     });
 
     it('refuses a job still waiting or running as busy (409), before looking at its new settings or the backlog', async () => {
-      const { db, jobs, service, uploadAs, refusalOf } = await setupRetune();
+      const { jobs, service, serviceWith, admissionWith, uploadAs, caller, refusalOf } = await setupRetune();
       const [waiting, running] = await uploadAs('me', 2);
       await jobs.claim(running!, 'l', Number.MAX_SAFE_INTEGER, 0);
-      const full = new AdmissionControl(new AdmissionRepository(db), { perOwner: 0, perGuestAddress: 0, total: 0 });
+      const full = serviceWith(admissionWith({ perOwner: 0, perGuestAddress: 0, total: 0 }));
       for (const id of [waiting!, running!]) {
         const settingsAsked: string[] = [];
-        const refused = service.recompress(
-          id,
-          'me',
-          (row) => {
-            settingsAsked.push(row.id);
-            return compressSettingsSchema.parse({ ...settingsInputOf(row), quality: 10 });
-          },
-          (write) => full.admit({ ownerId: 'me', guestAddress: null }, write),
-        );
+        const refused = full.recompress(caller('me'), id, (row) => {
+          settingsAsked.push(row.id);
+          return compressSettingsSchema.parse({ ...settingsInputOf(row), quality: 10 });
+        });
         expect(await refusalOf(refused)).toEqual({
           status: 409,
           code: 'JOB_BUSY',
@@ -367,29 +378,23 @@ describe('JobService', () => {
     });
 
     it('leaves the job as it was when admission control refuses the re-run', async () => {
-      const { db, service, id, retuned, refusalOf } = await setupRetune();
-      const full = new AdmissionControl(new AdmissionRepository(db), { perOwner: 0, perGuestAddress: 10, total: 10 });
-      const refused = service.recompress(id, 'me', retuned({ quality: 10 }), (write) => full.admit({ ownerId: 'me', guestAddress: null }, write));
+      const { service, serviceWith, admissionWith, id, retuned, caller, refusalOf } = await setupRetune();
+      const full = serviceWith(admissionWith({ perOwner: 0, perGuestAddress: 10, total: 10 }));
+      const refused = full.recompress(caller('me'), id, retuned({ quality: 10 }));
       expect(await refusalOf(refused)).toMatchObject({ status: 429, code: 'OWNER_BACKLOG_FULL' });
       expect(await service.findOwned(id, 'me')).toMatchObject({ status: 'completed', revision: 1, compressed_size: 7 });
     });
 
     it('reports a job deleted, or re-tuned, by another request in the meantime', async () => {
-      const { service, id, retuned, admit, refusalOf, uploadAs, jobs } = await setupRetune();
+      const { service, id, retuned, caller, meanwhile, refusalOf, uploadAs, jobs } = await setupRetune();
       // Another request deletes the job after our read, before our write.
-      const deletedMeanwhile = service.recompress(id, 'me', retuned({}), async (write) => {
-        await service.remove(id, 'me');
-        await admit('me')(write);
-      });
+      const deletedMeanwhile = meanwhile(() => service.remove(id, 'me')).recompress(caller('me'), id, retuned({}));
       expect(await refusalOf(deletedMeanwhile)).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Job not found' });
 
       const [other] = await uploadAs('me');
       await jobs.claim(other!, 'l', Number.MAX_SAFE_INTEGER, 0);
       await jobs.fail(other!, 'l', 'x', 0);
-      const retunedMeanwhile = service.recompress(other!, 'me', retuned({ quality: 20 }), async (write) => {
-        await service.recompress(other!, 'me', retuned({ quality: 30 }), admit('me'));
-        await admit('me')(write);
-      });
+      const retunedMeanwhile = meanwhile(() => service.recompress(caller('me'), other!, retuned({ quality: 30 }))).recompress(caller('me'), other!, retuned({ quality: 20 }));
       expect(await refusalOf(retunedMeanwhile)).toMatchObject({ status: 409, code: 'JOB_BUSY' });
       expect(await service.findOwned(other!, 'me')).toMatchObject({ quality: 30, revision: 2 });
     });
