@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '#server/clock';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobQueue } from './job-queue';
-import type { Executor, JobRepository } from './job-repository';
+import type { JobRepository } from './job-repository';
 import type { JobRow, NewJob } from '#server/db/schema';
 
 export type { JobRow } from '#server/db/schema';

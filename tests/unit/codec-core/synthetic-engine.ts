@@ -35,6 +35,12 @@ export interface SyntheticOptions {
   stop?: AbortSignal;
   /** The formats the engine makes (all by default). */
   encodes?: readonly ImageFormat[];
+  /** What opening it left out, said in the job's note (the frames of an image sequence). */
+  notes?: string[];
+  /** An animation: its frame count and how many frames `pixels` stacks top to bottom. */
+  frames?: OpenImage['frames'];
+  /** Another size rule than encodedSize (searches over sizes that do not follow the model, formats in another order). */
+  bytes?: (format: ImageFormat, quality: number, lossless: boolean, size: Size) => number;
 }
 
 export interface EncodeCall extends EncodeParams {
@@ -46,6 +52,10 @@ export interface SyntheticEngine extends Engine {
   encodeCalls: EncodeCall[];
   /** Every encode of bare pixels (smart mode's probes, the estimate's sample and preview). */
   probes: { format: ImageFormat; quality: number }[];
+  /** The same encodes of bare pixels with their parameters and the pixels' size. */
+  pixelEncodes: (EncodeCall & Size)[];
+  /** How many times the decoded pixels were asked for. */
+  pixelsCalls: number;
   closed: number;
 }
 
@@ -84,14 +94,17 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
   const format = options.format ?? 'jpeg';
   const size = options.size ?? { width: 64, height: 48 };
   const traits = options.traits ?? { transparent: false, photographic: true };
+  const sizeRule = options.bytes ?? encodedSize;
   const engine: SyntheticEngine = {
     encodes: options.encodes ?? IMAGE_FORMATS,
     cannotEncode: (to) => `${to} is not made by this engine`,
     encodeCalls: [],
     probes: [],
+    pixelEncodes: [],
+    pixelsCalls: 0,
     closed: 0,
     async open(input, settings) {
-      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }), ...(options.stop && { stop: options.stop }) };
+      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }), ...(options.stop && { stop: options.stop }), ...(options.notes && { notes: options.notes }), ...(options.frames && { frames: options.frames }) };
     },
     close() {
       engine.closed += 1;
@@ -103,15 +116,18 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
       if (source !== 'upload') {
         engine.probes.push({ format: to, quality: params.quality });
         const { width, height } = source;
-        return { data: encoding(to, params.quality, encodedSize(to, params.quality, params.lossless, source)), width, height };
+        engine.pixelEncodes.push({ format: to, ...params, width, height });
+        return { data: encoding(to, params.quality, sizeRule(to, params.quality, params.lossless, source)), width, height };
       }
       engine.encodeCalls.push({ format: to, ...params });
       const out = params.size ?? image.upright;
-      return { data: encoding(to, params.quality, encodedSize(to, params.quality, params.lossless, out)), ...out };
+      return { data: encoding(to, params.quality, sizeRule(to, params.quality, params.lossless, out)), ...out };
     },
     passOn: () => (options.passOn === undefined || options.passOn === null ? null : new Uint8Array(options.passOn)),
     async pixels(image: OpenImage) {
-      return picture(image.bounded ?? image.upright);
+      engine.pixelsCalls += 1;
+      const { width, height } = image.bounded ?? image.upright;
+      return picture({ width, height: height * (options.frames?.inPixels ?? 1) });
     },
     async decodePixels(image, data) {
       const original = picture(image.bounded ?? image.upright);
