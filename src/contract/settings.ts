@@ -134,6 +134,18 @@ export function formatOfMimeType(mimeType: string): ImageFormat | null {
   return IMAGE_FORMATS.find((f) => FORMAT_MIME_TYPES[f] === mimeType) ?? null;
 }
 
+/**
+ * The format `original` makes of a stored upload, by the MIME type sniffed at intake: its own, or for a format we
+ * only read the one ORIGINAL_OUTPUT_OF names. What the codec's time and memory are planned for. Every stored upload
+ * was sniffed as one of the accepted types, so any other is a broken invariant, not a guess to make.
+ */
+export function originalOutputOfMimeType(mimeType: string): ImageFormat {
+  const inputOnly = inputOnlyFormatOfMimeType(mimeType);
+  const format = inputOnly ? ORIGINAL_OUTPUT_OF[inputOnly] : formatOfMimeType(mimeType);
+  if (!format) throw new Error(`${mimeType} is not an accepted image type`);
+  return format;
+}
+
 /** Extensions that name an image format; they are replaced, not kept, when the format changes. */
 const IMAGE_EXTENSION = /\.(jpe?g|jpe|jfif|png|webp|avif|jxl|heic|heif|gif|svg)$/i;
 

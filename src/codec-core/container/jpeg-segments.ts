@@ -39,7 +39,8 @@ export function walkJpeg(buf: Uint8Array, { header = false }: { header?: boolean
     }
     if (pos + 4 > buf.length) return null;
     const end = pos + 2 + u16be(buf, pos + 2);
-    if (end > buf.length) return null;
+    // A length counts its own two bytes: under 2 the segment would end before its payload starts.
+    if (end < pos + 4 || end > buf.length) return null;
     parts.push({ kind: 'segment', marker, start: pos, end });
     pos = end;
     if (marker === 0xda) {

@@ -8,7 +8,7 @@ import { estimateJson } from '#codec-core/index';
 import type { LocalCopy } from '#server/storage/blob-store';
 import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
-import { FORMAT_MIME_TYPES, formatOfMimeType } from '#contract/settings';
+import { FORMAT_MIME_TYPES, originalOutputOfMimeType } from '#contract/settings';
 import { withoutType } from '#contract/settings-schema';
 import { CodecError } from '#server/codec/planning';
 import { DomainError } from '#server/errors';
@@ -51,7 +51,7 @@ export class EstimateService {
         .estimateFile({
           inputPath: input.path,
           previewPath,
-          inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
+          inputFormat: originalOutputOfMimeType(row.mime_type),
           settings: { ...whole, formats: settings.format === 'auto' ? settings.formats : undefined },
           region: region?.data,
           trace: traceOf(row),

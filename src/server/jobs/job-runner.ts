@@ -16,7 +16,7 @@ import { discard, type LocalCopy } from '#server/storage/blob-store';
 import { StoreUnavailableError } from '#server/storage/driver';
 import { classifyFault } from '#server/faults';
 import { MAX_RETRIES } from '#contract/limits';
-import { formatOfMimeType } from '#contract/settings';
+import { originalOutputOfMimeType } from '#contract/settings';
 import type { CompletedJob } from '#server/stats/instance-stats';
 
 export const LEASE_MS = 60_000;
@@ -97,7 +97,7 @@ export class JobRunner {
         inputPath: input.path,
         outputPath: resultTemp,
         previewPath: previewTemp,
-        inputFormat: formatOfMimeType(row.mime_type) ?? 'jpeg',
+        inputFormat: originalOutputOfMimeType(row.mime_type),
         settings: codecSettingsOf(row),
         trace: traceOf(row),
       });

@@ -4,7 +4,7 @@
 // the before-and-after stays faithful), once per job: the rendering is stored beside the job's files and deleted
 // with them.
 import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
-import { formatOfMimeType } from '#contract/settings';
+import { originalOutputOfMimeType } from '#contract/settings';
 import type { Readable } from 'node:stream';
 import { notFound } from '#server/errors';
 import type { FileCompressor } from '#server/sandbox/protocol';
@@ -67,7 +67,7 @@ export class OriginalViewService {
       await this.codec.compressFile({
         inputPath: input.path,
         outputPath,
-        inputFormat: formatOfMimeType(mimeType) ?? 'jpeg',
+        inputFormat: originalOutputOfMimeType(mimeType),
         settings: { ...defaults, mode: 'quality', quality: RENDERING_QUALITY, format: 'webp', formats: undefined, metadata: 'strip' },
       });
       await this.blobs.commit(outputPath, 'rendition', id, RENDERING_MIME_TYPE);

@@ -4,7 +4,7 @@
 // run in the transform lane (its own codec process, so queued jobs never wait behind transformations), and stopped
 // when the client goes away. Outputs past the pixel limits are refused before any decode (transform-plan.ts). The
 // image is charged once the transformation is known to go ahead, and given back if it fails.
-import { formatOfMimeType, type ImageFormat } from '#contract/settings';
+import { originalOutputOfMimeType, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CodecError } from '#server/codec/planning';
 import type { JobRow } from '#server/db/schema';
@@ -36,7 +36,7 @@ export class TransformService {
     const job = await this.outputs.finished(key, id, gone);
     const current = unconvertedFormat(job.output_mime_type ?? job.mime_type);
     const formats = options.convert ? convertFormats(options.convert.type) : [current];
-    const inputFormat = formatOfMimeType(job.mime_type) ?? current;
+    const inputFormat = originalOutputOfMimeType(job.mime_type);
     // The codec process reads a local file: the stored original itself, or a scratch copy from an object store.
     const input = await this.blobs.localCopy('original', job.id);
     try {

@@ -155,12 +155,12 @@ describe('JobRunner', () => {
       expect(codec.requests[0]!.outputPath).not.toBe(codec.requests[0]!.previewPath);
     });
 
-    it('falls back to the input format for an unknown output format, and to every candidate for an empty list', async () => {
+    it('falls back to the input format for an unknown output format, and to every candidate for an empty list; plans a GIF as its WebP', async () => {
       const { jobs, addJob, runnerWith } = await setup();
       const codec = scriptedCodec(writeResult);
       const runner = runnerWith(codec);
       const odd = await addJob({ output_format: 'bmp', mime_type: 'image/avif', background: null });
-      const empty = await addJob({ output_format: 'auto', candidate_formats: 'gif', mime_type: 'image/x-unknown' });
+      const empty = await addJob({ output_format: 'auto', candidate_formats: 'gif', mime_type: 'image/gif' });
       await runner.run(odd, (await runner.claim(odd))!);
       await runner.run(empty, (await runner.claim(empty))!);
 
@@ -178,7 +178,8 @@ describe('JobRunner', () => {
         maxHeight: undefined,
         metadata: 'strip',
       });
-      expect(codec.requests[1]).toMatchObject({ inputFormat: 'jpeg', settings: { format: 'auto', formats: undefined } });
+      // A GIF's `original` is the animated WebP it becomes: its time and memory are planned for that (not a JPEG's).
+      expect(codec.requests[1]).toMatchObject({ inputFormat: 'webp', settings: { format: 'auto', formats: undefined } });
       // No size target was asked for, so none was met or missed.
       expect(await jobs.findById(odd)).toMatchObject({ status: 'completed', chosen_quality: 80, target_met: null });
     });
