@@ -6,7 +6,6 @@ import { DEFAULT_CODEC_FIELDS } from '#contract/settings-schema';
 import { compressAnimation, estimateAnimation } from './animation/compress-animation';
 import { engineFor } from './engine-for';
 import { compressSvg, estimateSvg } from './svg/svg-result';
-import { checkTransformable, transformOptions, transformResult, type TransformRequest, type TransformResult } from './tinify-transform';
 import { DEFAULT_TIMEOUT_SECONDS } from './time-limit';
 import type { CompressOptions, CompressResult, ImageFormat } from './types';
 
@@ -55,9 +54,3 @@ export async function estimate(input: Buffer, options: EstimateOptions): Promise
   return estimateWith(door.engine, input, settings, limits, region);
 }
 
-/** A Tinify transformation (POST /output/<id>): an ordinary compress task with Tinify's settings. Runs in a codec process. */
-export async function transformImage(original: Buffer, request: TransformRequest, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS * 2): Promise<TransformResult> {
-  checkTransformable(original, request);
-  return transformResult(await compress(original, transformOptions(request, timeoutSeconds)));
-}
-export type { TransformRequest, TransformResult } from './tinify-transform';

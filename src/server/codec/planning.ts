@@ -17,6 +17,5 @@ export { autoSearchSeconds, codecTimeLimit, DEFAULT_TIMEOUT_SECONDS, encodedForm
 export { smartMetricBytes, type CostControl } from './costs';
 export { memoryLimitError, timeoutError } from './errors';
 export { CodecError, MIME_TYPES, type CodecErrorKind, type CompressOptions, type CompressResult, type ImageFacts, type ImageFormat, type OutputFormat } from './types';
-export type { TransformRequest, TransformResult } from './tinify-transform';
 export type { Estimate, EstimateOptions, Region } from './index';
 export type { CodecLimits, CodecSettings } from './types';

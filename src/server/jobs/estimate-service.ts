@@ -13,7 +13,7 @@ import { withoutType } from '#contract/settings-schema';
 import { CodecError } from '#server/codec/planning';
 import { DomainError } from '#server/errors';
 import { CodecCrashError } from '#server/sandbox/codec-pool';
-import { traceOf, type FileTransformer } from '#server/sandbox/protocol';
+import { traceOf, type FileEstimator } from '#server/sandbox/protocol';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
 import { retunedSettings, settingChanges } from './retune-service';
@@ -26,7 +26,7 @@ export class EstimateService {
   constructor(
     private readonly jobService: JobService,
     private readonly blobs: BlobStore,
-    private readonly codec: Pick<FileTransformer, 'estimateFile'>,
+    private readonly codec: FileEstimator,
   ) {}
 
   async estimate(ownerId: string, id: string, body: unknown): Promise<Estimate> {

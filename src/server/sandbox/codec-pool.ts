@@ -4,7 +4,7 @@
 // Why processes and not threads: docs/decisions/0004-codec-in-processes.md; the budget: 0124-codec-memory-budget.md.
 import { CODEC_MEMORY_LIMIT_BYTES } from '#contract/limits';
 import { DEFAULT_TIMEOUT_SECONDS } from '#server/codec/planning';
-import { planCompress, planEstimate, planTransform } from './request-plan';
+import { planCompress, planEstimate } from './request-plan';
 import { codecLaunch, throughTsx, type CodecLaunch } from './codec-entry';
 import { CODEC_PROCESS_BYTES, estimateWorkingBytes } from './memory-estimate';
 import { CodecAbandonedError, CodecProcess, type CodecProcessState } from './codec-child';
@@ -15,8 +15,6 @@ import type {
   EstimateFileRequest,
   EstimateOutcome,
   TaskOutcome,
-  TransformFileRequest,
-  TransformOutcome,
 } from './protocol';
 
 export { CodecAbandonedError, CodecCrashError, CRASH_MESSAGE, type CodecProcessState } from './codec-child';
@@ -77,19 +75,13 @@ export class CodecPool {
 
   constructor(private readonly options: CodecPoolOptions) {}
 
-  compressFile(request: CodecRequest): Promise<CodecOutcome> {
-    const { task, plan } = planCompress(request, this.baseTimeout);
-    return this.perform(task, plan) as Promise<CodecOutcome>;
-  }
-
   /**
-   * Tinify-style transformations run in codec processes too: the same time, memory and crash bounds as a job,
-   * planned from the larger of input and output. `signal` ends the work when its client has gone: a waiting request
-   * leaves the queue, a running one's process is killed.
+   * One compression of a stored file: a job's, or a Tinify transformation's (its own lane). `signal` ends the work
+   * when its client has gone: a waiting request leaves the queue, a running one's process is killed.
    */
-  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
-    const { task, plan } = planTransform(request, this.baseTimeout);
-    return this.perform(task, plan, signal) as Promise<TransformOutcome>;
+  compressFile(request: CodecRequest, signal?: AbortSignal): Promise<CodecOutcome> {
+    const { task, plan } = planCompress(request, this.baseTimeout);
+    return this.perform(task, plan, signal) as Promise<CodecOutcome>;
   }
 
   /** Adjust's live estimate: a sample and a region of the image, so it plans for the whole image's decode. */

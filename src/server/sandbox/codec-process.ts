@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { compress, makePreview } from '#server/codec/index';
-import { transformImage } from '#server/codec/index';
 import { estimate } from '#server/codec/index';
 import {
   lowerPriority,
@@ -15,7 +14,6 @@ import {
   type ReplyBody,
   type ReplyMessage,
   type RequestMessage,
-  type TransformFileRequest,
 } from './protocol';
 import { codecLog } from './codec-log';
 
@@ -40,7 +38,7 @@ process.send({ ready: true });
 async function handle(message: RequestMessage): Promise<void> {
   const started = performance.now();
   const body =
-    message.kind === 'transform' ? await transform(message.request) : message.kind === 'estimate' ? await estimateOne(message.request) : await compressOne(message.request);
+    message.kind === 'estimate' ? await estimateOne(message.request) : await compressOne(message.request);
   const reply: ReplyMessage = { id: message.id, rssBytes: process.memoryUsage.rss(), ...body };
   process.send!(reply);
   const { trace } = message.request;
@@ -64,17 +62,6 @@ async function compressOne(request: CodecRequest): Promise<ReplyBody> {
     body = { ok: false, error: serializeError(err) };
   }
   return body;
-}
-
-async function transform(request: TransformFileRequest): Promise<ReplyBody> {
-  try {
-    const result = await transformImage(await fsp.readFile(request.inputPath), request.transform, request.limits?.timeoutSeconds);
-    await fsp.writeFile(request.outputPath, result.data);
-    return { ok: true, outcome: { format: result.format, width: result.width, height: result.height, bytes: result.data.length } };
-  } catch (err) {
-    await fsp.rm(request.outputPath, { force: true }).catch(() => undefined);
-    return { ok: false, error: serializeError(err) };
-  }
 }
 
 async function estimateOne(request: EstimateFileRequest): Promise<ReplyBody> {

@@ -9,7 +9,6 @@ import {
   type Estimate,
   type ImageFormat,
   type Region,
-  type TransformRequest,
 } from '#server/codec/planning';
 
 /**
@@ -53,6 +52,8 @@ export interface CodecRequest {
   inputFormat: ImageFormat;
   settings: CodecSettings;
   limits?: Partial<CodecLimits>;
+  /** Pixels of the largest output, when a resize may enlarge (a Tinify cover or thumb): the memory plan takes the larger of input and output. */
+  outputPixels?: number;
   trace?: CodecTrace;
 }
 
@@ -60,26 +61,6 @@ export interface CodecRequest {
 export interface CodecOutcome extends Omit<CompressResult, 'data'> {
   /** A preview was written to previewPath (a preview that cannot be made never fails the job). */
   previewWritten?: boolean;
-}
-
-/** A Tinify-style transformation (resize, convert, preserve) of a stored original into a new file. */
-export interface TransformFileRequest {
-  inputPath: string;
-  outputPath: string;
-  inputFormat: ImageFormat;
-  transform: TransformRequest;
-  /** Set by the codec pool (see CodecRequest). */
-  limits?: Partial<CodecLimits>;
-  /** Pixels of the largest output (a resize may enlarge): the memory plan takes the larger of input and output. */
-  outputPixels?: number;
-  trace?: CodecTrace;
-}
-
-export interface TransformOutcome {
-  format: ImageFormat;
-  width: number;
-  height: number;
-  bytes: number;
 }
 
 /** Adjust's live estimate of a stored original with other settings (codec/estimate.ts); the preview goes to a file. */
@@ -99,11 +80,11 @@ export interface EstimateFileRequest {
 /** The estimate without the preview's bytes, which are in previewPath. */
 export type EstimateOutcome = Omit<Estimate, 'preview'>;
 
-/** What a codec process is asked to do; its reply's outcome is the matching type. */
-export type CodecTask =
-  | { kind: 'compress'; request: CodecRequest }
-  | { kind: 'transform'; request: TransformFileRequest }
-  | { kind: 'estimate'; request: EstimateFileRequest };
+/**
+ * What a codec process is asked to do; its reply's outcome is the matching type. A Tinify transformation is a
+ * compression with Tinify's settings (tinify/transform-plan.ts).
+ */
+export type CodecTask = { kind: 'compress'; request: CodecRequest } | { kind: 'estimate'; request: EstimateFileRequest };
 
 export type RequestMessage = { id: number } & CodecTask;
 
@@ -114,8 +95,8 @@ export interface SerializedError {
   code?: string;
 }
 
-/** Whatever a task gives back: CodecOutcome, TransformOutcome or EstimateOutcome, by its kind. */
-export type TaskOutcome = CodecOutcome | TransformOutcome | EstimateOutcome;
+/** Whatever a task gives back: CodecOutcome or EstimateOutcome, by its kind. */
+export type TaskOutcome = CodecOutcome | EstimateOutcome;
 
 export type ReplyBody = { ok: true; outcome: TaskOutcome } | { ok: false; error: SerializedError };
 
@@ -135,13 +116,15 @@ export function deserializeError(e: SerializedError): Error {
   return err;
 }
 
-/** What the job runner needs from the codec: compress one stored file into another. */
+/**
+ * Compress one stored file into another: a job (the job runner), a Tinify transformation (its lane), the rendering
+ * of an original. `signal` ends the work when its client has gone.
+ */
 export interface FileCompressor {
-  compressFile(request: CodecRequest): Promise<CodecOutcome>;
+  compressFile(request: CodecRequest, signal?: AbortSignal): Promise<CodecOutcome>;
 }
 
-/** What the HTTP layer needs from the codec: Tinify's transformations, and Adjust's live estimate. */
-export interface FileTransformer {
-  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome>;
+/** Adjust's live estimate of a stored file. */
+export interface FileEstimator {
   estimateFile(request: EstimateFileRequest): Promise<EstimateOutcome>;
 }

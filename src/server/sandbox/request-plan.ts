@@ -2,9 +2,9 @@
 // what the request will encode: every Auto candidate, the mode's searches; unless a caller fixed them, as tests do)
 // and the work its memory budget is planned from (memory-estimate.ts).
 import { MAX_INPUT_PIXELS } from '#contract/limits';
-import { autoSearchSeconds, codecTimeLimit, type CodecLimits, type OutputFormat } from '#server/codec/planning';
+import { autoSearchSeconds, codecTimeLimit, type CodecLimits } from '#server/codec/planning';
 import type { WorkPlan } from './memory-estimate';
-import type { CodecRequest, CodecTask, EstimateFileRequest, TransformFileRequest } from './protocol';
+import type { CodecRequest, CodecTask, EstimateFileRequest } from './protocol';
 
 export interface PlannedTask {
   task: CodecTask;
@@ -20,14 +20,9 @@ export function planCompress(request: CodecRequest, baseTimeout: number): Planne
   const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, settings.format, inputFormat, settings.formats, settings));
   // Auto tries its candidates within the time its slowest one would get alone (0516); never past the hard limit.
   if (settings.format === 'auto') limits.searchSeconds = Math.min(limits.timeoutSeconds, autoSearchSeconds(baseTimeout, settings.formats, settings));
-  return { task: { kind: 'compress', request: { ...request, limits } }, plan: { inputPath, format: settings.format, formats: settings.formats, control: settings } };
-}
-
-export function planTransform(request: TransformFileRequest, baseTimeout: number): PlannedTask {
-  const { formats } = request.transform;
-  const format: OutputFormat = formats.length > 1 ? 'auto' : (formats[0] ?? 'original');
-  const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, format, request.inputFormat, formats));
-  return { task: { kind: 'transform', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats, outputPixels: request.outputPixels } };
+  // A Tinify cover or thumb may enlarge: planned from the larger of input and output (outputPixels).
+  const plan = { inputPath, format: settings.format, formats: settings.formats, control: settings, outputPixels: request.outputPixels };
+  return { task: { kind: 'compress', request: { ...request, limits } }, plan };
 }
 
 /**

@@ -1,10 +1,10 @@
 // Tinify's POST /output/<id> as a use case: a resize, conversion or metadata choice of a finished job, made from its
-// stored original in a codec process. Bounded so one key cannot hold the codec for everyone (F2 of the 2026-11-27
+// stored original in a codec process, as an ordinary compression with Tinify's settings (transform-plan.ts, 0603). Bounded so one key cannot hold the codec for everyone (F2 of the 2026-11-27
 // attack, docs/decisions/0322-transforms-share-the-codec-fairly.md): at most TRANSFORMS_PER_USER at once per user,
 // run in the transform lane (its own codec process, so queued jobs never wait behind transformations), and stopped
 // when the client goes away. Outputs past the pixel limits are refused before any decode (transform-plan.ts). The
 // image is charged once the transformation is known to go ahead, and given back if it fails.
-import { originalOutputOfMimeType, type ImageFormat } from '#contract/settings';
+import { IMAGE_FORMATS, originalOutputOfMimeType, type ImageFormat } from '#contract/settings';
 import type { TinifyOutputRequest } from '#contract/tinify';
 import { CodecError } from '#server/codec/planning';
 import type { JobRow } from '#server/db/schema';
@@ -12,11 +12,19 @@ import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
-import { traceOf, type FileTransformer, type TransformOutcome } from '#server/sandbox/protocol';
+import { traceOf, type CodecOutcome, type FileCompressor } from '#server/sandbox/protocol';
 import { discard, type BlobStore } from '#server/storage/blob-store';
 import { TinifyError } from './tinify-error';
 import type { TinifyOutputs } from './tinify-outputs';
-import { checkTransformSize, convertFormats, unconvertedFormat } from './transform-plan';
+import { checkTransformSize, convertFormats, transformSettings, unconvertedFormat } from './transform-plan';
+
+/** What a transformation made: one of the formats asked for, its size, and its bytes' count (the bytes are in a file). */
+export interface TransformOutcome {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  bytes: number;
+}
 
 /** Transformations one user may have running or queued at once; past it, 429 with a retry hint. */
 export const TRANSFORMS_PER_USER = 2;
@@ -27,7 +35,7 @@ export class TransformService {
   constructor(
     private readonly outputs: TinifyOutputs,
     private readonly blobs: BlobStore,
-    private readonly lane: Pick<FileTransformer, 'transformFile'>,
+    private readonly lane: Pick<FileCompressor, 'compressFile'>,
     private readonly fairUse: FairUse,
   ) {}
 
@@ -65,18 +73,18 @@ export class TransformService {
     try {
       await this.fairUse.chargeImages(key, 1);
       try {
-        const outcome = await this.lane.transformFile(
+        const outcome = await this.lane.compressFile(
           {
             inputPath,
             outputPath,
             inputFormat,
-            transform: { resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background },
+            settings: transformSettings({ resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background }),
             outputPixels,
             trace: traceOf(job),
           },
           gone,
         );
-        return { ...outcome, outputPath };
+        return { ...outcomeOf(outcome), outputPath };
       } catch (err) {
         await this.fairUse.refundImages(key, 1);
         throw asTinifyError(err);
@@ -90,6 +98,13 @@ export class TransformService {
       else this.inFlight.set(key.user_id, left);
     }
   }
+}
+
+/** The transformation's answer: always one of the formats asked, which Tinify's clients require. */
+function outcomeOf({ output }: CodecOutcome): TransformOutcome {
+  const { format, width, height, bytes } = output;
+  if (!(IMAGE_FORMATS as readonly string[]).includes(format)) throw new CodecError('unsupported-format', `The result would be ${format.toUpperCase()}, which a transformation does not give`);
+  return { format: format as ImageFormat, width, height, bytes };
 }
 
 /** A transformation the codec could not finish, in Tinify's terms: busy or stopped is worth a retry, a bad image is not. */

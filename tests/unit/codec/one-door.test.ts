@@ -3,11 +3,12 @@
 // and an SVG is transformed to a raster by the sanitising engine. Real files made by others (tests/fixtures/real).
 import sharp, { type Region } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CodecError, estimate, transformImage } from '#server/codec/index';
+import { CodecError, estimate } from '#server/codec/index';
 import { ANIMATION_FORMATS_MESSAGE } from '#server/codec/animation/compress-animation';
 import { engineFor } from '#server/codec/engine-for';
 import { tinyGif } from '../../support/animation';
 import { readRealFile } from '../../support/real-files';
+import { transformImage } from './transform';
 import { compress, HANG_GUARD_MS } from './unhurried';
 
 const LIMITS = { maxPixels: 100_000_000, timeoutSeconds: 600 };

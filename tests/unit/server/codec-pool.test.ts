@@ -133,10 +133,7 @@ describe('CodecPool', { timeout: 120_000 }, () => {
     const pool = makePool({ size: 1, entry: SILENT_ENTRY, killGraceMs: 60_000 });
     const transform = (signal: AbortSignal) =>
       pool
-        .transformFile(
-          { inputPath: corpusPath('photos', 'kodim03.png'), outputPath: path.join(tmp, `t-${++n}`), inputFormat: 'png', transform: { formats: ['webp'], preserve: [], quality: 80 }, limits: { timeoutSeconds: 60 } },
-          signal,
-        )
+        .compressFile({ ...request(corpusPath('photos', 'kodim03.png')), limits: { timeoutSeconds: 60 } }, signal)
         .catch((e: unknown) => e);
     const first = new AbortController();
     const second = new AbortController();

@@ -11,16 +11,16 @@ import { UsageRepository } from '#server/db/usage-repository';
 import { JobWaiter } from '#server/jobs/job-waiter';
 import type { JobService } from '#server/jobs/job-service';
 import { CodecAbandonedError } from '#server/sandbox/codec-pool';
-import type { TransformFileRequest, TransformOutcome } from '#server/sandbox/protocol';
+import type { CodecOutcome, CodecRequest } from '#server/sandbox/protocol';
 import { CodecError } from '#server/codec/planning';
 import type { ApiKeyRow } from '#server/db/schema';
 import { useJobEnvironments } from './jobs/harness';
 
 /** The codec lane, held: each transformation waits until the test settles it, or its signal aborts. */
 class HeldLane {
-  readonly calls: { request: TransformFileRequest; signal?: AbortSignal; settle: (outcome: TransformOutcome | Error) => void }[] = [];
+  readonly calls: { request: CodecRequest; signal?: AbortSignal; settle: (outcome: CodecOutcome | Error) => void }[] = [];
   private waiting: { count: number; arrived: () => void }[] = [];
-  transformFile(request: TransformFileRequest, signal?: AbortSignal): Promise<TransformOutcome> {
+  compressFile(request: CodecRequest, signal?: AbortSignal): Promise<CodecOutcome> {
     return new Promise((resolve, reject) => {
       signal?.addEventListener('abort', () => reject(new CodecAbandonedError()), { once: true });
       this.calls.push({ request, signal, settle: (o) => (o instanceof Error ? reject(o) : (fs.writeFileSync(request.outputPath, 'x'), resolve(o))) });
@@ -35,7 +35,7 @@ class HeldLane {
   }
 }
 
-const done: TransformOutcome = { format: 'webp', width: 1, height: 1, bytes: 1 };
+const done = { output: { format: 'webp', width: 1, height: 1, bytes: 1 } } as CodecOutcome;
 
 describe('TransformService', () => {
   const { setup: setupEnv } = useJobEnvironments();
