@@ -50,3 +50,27 @@ export function pngTooLargeError(width: number, height: number, maxPixels: numbe
 export function tooManyPixelsError(width: number, height: number, maxPixels: number): CodecError {
   return new CodecError('too-many-pixels', `The image is ${width}×${height} pixels (${megapixels(width * height)}); the limit is ${megapixels(maxPixels)}`);
 }
+
+/**
+ * A failure as it crosses a boundary (a server codec process's IPC, a browser codec worker's messages): a
+ * CodecError's kind, or a system error's code (ENOSPC, say), with its message. One shape for both transports.
+ */
+export interface SerializedError {
+  message: string;
+  kind?: CodecErrorKind;
+  code?: string;
+}
+
+export function serializeError(err: unknown): SerializedError {
+  if (err instanceof CodecError) return { message: err.message, kind: err.kind };
+  const code = (err as { code?: unknown } | null)?.code;
+  return { message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) };
+}
+
+/** The error rebuilt on the other side: a CodecError of its kind, or an Error carrying its code. */
+export function deserializeError(e: SerializedError): Error {
+  if (e.kind) return new CodecError(e.kind, e.message);
+  const err: Error & { code?: string } = new Error(e.message);
+  if (e.code) err.code = e.code;
+  return err;
+}

@@ -1,6 +1,7 @@
 // The messages between the page and its codec workers (private mode): a file's bytes and typed settings in, the
-// codec core's result (or its error) out. Bytes travel as transferred ArrayBuffers, never copied.
-import type { CompressResult, Estimate, Region } from '#codec-core/index';
+// codec core's result (or its error, in the core's one shape, as from a server codec process) out. Bytes travel as
+// transferred ArrayBuffers, never copied.
+import type { CompressResult, Estimate, Region, SerializedError } from '#codec-core/index';
 import type { SettingsRequest } from '#contract/settings';
 
 export type CodecOp = 'compress' | 'estimate';
@@ -17,4 +18,7 @@ export interface CodecRequest {
 
 export type CodecOutcome = { op: 'compress'; result: CompressResult } | { op: 'estimate'; estimate: Estimate };
 
-export type CodecResponse = { id: number; ok: true; outcome: CodecOutcome } | { id: number; ok: false; message: string; code: string };
+export type CodecResponse = { id: number; ok: true; outcome: CodecOutcome } | { id: number; ok: false; error: SerializedError };
+
+/** What the page says when an engine fails in a way of its own (logged in the worker; its message is no user's). */
+export const BROWSER_CODEC_FAILED_MESSAGE = 'This browser could not compress the image';

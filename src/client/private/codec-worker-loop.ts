@@ -1,10 +1,10 @@
 // A private-mode codec worker's loop, whatever engine it runs (the single-threaded encoders, or libvips on the
 // isolated page): one request at a time, its settings parsed as the API parses an upload's fields, run by the codec core's pipeline, its
 // result or error posted back. Cancelling is the pool's: it ends the worker (worker-pool.ts).
-import { compress, estimate, CodecError, type Engine } from '#codec-core/index';
+import { compress, estimate, CodecError, serializeError, type Engine } from '#codec-core/index';
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { compressSettingsSchema, withoutType } from '#contract/settings-schema';
-import type { CodecOutcome, CodecRequest, CodecResponse } from './codec-protocol';
+import { BROWSER_CODEC_FAILED_MESSAGE, type CodecOutcome, type CodecRequest, type CodecResponse } from './codec-protocol';
 
 /** The browser's own limits: the device's memory, not a server's. Time is the user's to cancel. */
 const LIMITS = { maxPixels: MAX_INPUT_PIXELS, timeoutSeconds: 0 };
@@ -26,9 +26,9 @@ const transferables = (outcome: CodecOutcome): Transferable[] => {
 
 function fail(id: number, error: unknown): void {
   const known = error instanceof CodecError;
+  // An engine's own failure is logged here and said in general words: its message is no user's.
   if (!known) console.error(error);
-  const message = known ? error.message : 'This browser could not compress the image';
-  const response: CodecResponse = { id, ok: false, message, code: known ? error.kind.toUpperCase().replace(/-/g, '_') : 'BROWSER_CODEC_FAILED' };
+  const response: CodecResponse = { id, ok: false, error: known ? serializeError(error) : { message: BROWSER_CODEC_FAILED_MESSAGE } };
   self.postMessage(response);
 }
 

@@ -2,7 +2,7 @@
 // MAX_WORKERS (one core is left to the page), started on first use and ended after IDLE_MS without work. Cancelling
 // a file that is being compressed ends its worker: WebAssembly cannot be interrupted any other way.
 import type { CodecOp, CodecOutcome, CodecRequest, CodecResponse } from './codec-protocol';
-import type { Region } from '#codec-core/index';
+import { CodecError, deserializeError, type Region, type SerializedError } from '#codec-core/index';
 import type { SettingsRequest } from '#contract/settings';
 import { workerCount } from './cores';
 
@@ -23,6 +23,13 @@ export class BrowserCodecError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A worker's failure as the page shows it: a codec error's kind as its code (CORRUPT, TOO_MANY_PIXELS), or ours. */
+export function browserCodecError(serialized: SerializedError): BrowserCodecError {
+  const error = deserializeError(serialized);
+  const code = error instanceof CodecError ? error.kind.toUpperCase().replace(/-/g, '_') : 'BROWSER_CODEC_FAILED';
+  return new BrowserCodecError(error.message, code);
 }
 
 interface Task {
@@ -106,7 +113,7 @@ export class WorkerPool {
     if (!task || task.request.id !== response.id) return;
     slot.task = null;
     if (response.ok) task.resolve(response.outcome);
-    else task.reject(new BrowserCodecError(response.message, response.code));
+    else task.reject(browserCodecError(response.error));
     slot.idleTimer = setTimeout(() => this.end(slot), IDLE_MS);
     this.dispatch();
   }

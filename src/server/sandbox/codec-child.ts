@@ -4,7 +4,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { memoryLimitError, timeoutError } from '#server/codec/planning';
 import { killTree, watchMemory } from './memory-watch';
 import type { CodecLaunch } from './codec-entry';
-import { deserializeError, lowerPriority, type CodecTask, type ReplyMessage, type TaskOutcome } from './protocol';
+import { deserializeError } from '#codec-core/index';
+import { lowerPriority, type CodecTask, type ReplyMessage, type TaskOutcome } from './protocol';
 
 export const CRASH_MESSAGE = 'The compressor stopped unexpectedly while processing this image';
 

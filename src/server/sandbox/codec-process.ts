@@ -8,7 +8,6 @@ import { compress, makePreview } from '#server/codec/index';
 import { estimate } from '#server/codec/index';
 import {
   lowerPriority,
-  serializeError,
   type CodecRequest,
   type EstimateFileRequest,
   type ReplyBody,
@@ -16,6 +15,7 @@ import {
   type RequestMessage,
 } from './protocol';
 import { codecLog } from './codec-log';
+import { serializeError } from '#codec-core/index';
 
 if (!process.send) throw new Error('codec-process must be started by the codec pool (it talks over IPC)');
 

@@ -1,15 +1,8 @@
-// Messages between the job runner's process and a codec process, and how errors cross that boundary.
+// Messages between the job runner's process and a codec process. Errors cross it in the core's one shape
+// (SerializedError, serializeError), as they cross a browser codec worker's.
 import os from 'node:os';
-import {
-  CodecError,
-  type CodecErrorKind,
-  type CodecLimits,
-  type CodecSettings,
-  type CompressResult,
-  type Estimate,
-  type ImageFormat,
-  type Region,
-} from '#server/codec/planning';
+import type { SerializedError } from '#codec-core/index';
+import type { CodecLimits, CodecSettings, CompressResult, Estimate, ImageFormat, Region } from '#server/codec/planning';
 
 /**
  * Scheduling priority of codec processes (0 is normal, 19 the lowest). Compression is batch work: when the
@@ -88,13 +81,6 @@ export type CodecTask = { kind: 'compress'; request: CodecRequest } | { kind: 'e
 
 export type RequestMessage = { id: number } & CodecTask;
 
-/** Enough of an error to rebuild it on the other side: its user-facing kind, or its errno code. */
-export interface SerializedError {
-  message: string;
-  kind?: CodecErrorKind;
-  code?: string;
-}
-
 /** Whatever a task gives back: CodecOutcome or EstimateOutcome, by its kind. */
 export type TaskOutcome = CodecOutcome | EstimateOutcome;
 
@@ -102,19 +88,6 @@ export type ReplyBody = { ok: true; outcome: TaskOutcome } | { ok: false; error:
 
 /** Every reply carries the codec process's resident memory after the job, so the pool can retire a bloated one. */
 export type ReplyMessage = { id: number; rssBytes: number } & ReplyBody;
-
-export function serializeError(err: unknown): SerializedError {
-  if (err instanceof CodecError) return { message: err.message, kind: err.kind };
-  const code = (err as NodeJS.ErrnoException)?.code;
-  return { message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) };
-}
-
-export function deserializeError(e: SerializedError): Error {
-  if (e.kind) return new CodecError(e.kind, e.message);
-  const err: NodeJS.ErrnoException = new Error(e.message);
-  if (e.code) err.code = e.code;
-  return err;
-}
 
 /**
  * Compress one stored file into another: a job (the job runner), a Tinify transformation (its lane), the rendering
