@@ -10,9 +10,8 @@ import { imageRegionSchema } from '#contract/api-schemas';
 import type { Estimate } from '#contract/api';
 import { FORMAT_MIME_TYPES, originalOutputOfMimeType } from '#contract/settings';
 import { withoutType } from '#contract/settings-schema';
-import { CodecError } from '#server/codec/planning';
 import { DomainError } from '#server/errors';
-import { CodecCrashError } from '#server/sandbox/codec-pool';
+import { triageCodecFailure } from '#server/sandbox/codec-failure';
 import { traceOf, type FileEstimator } from '#server/sandbox/protocol';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
@@ -69,9 +68,8 @@ export class EstimateService {
 
 /** A codec that ran out of time or died is worth a retry; an image it cannot read is not (it was taken at upload, though). */
 function asDomainError(err: unknown): never {
-  if ((err instanceof CodecError && err.kind === 'timeout') || err instanceof CodecCrashError) {
-    throw new DomainError('SERVER_BUSY', 'The estimate could not be made in time; please try again', { retryAfterSeconds: 2 });
-  }
-  if (err instanceof CodecError) throw new DomainError('UNSUPPORTED_TYPE', err.message);
+  const failure = triageCodecFailure(err);
+  if (failure.verdict === 'stopped') throw new DomainError('SERVER_BUSY', 'The estimate could not be made in time; please try again', { retryAfterSeconds: 2 });
+  if (failure.verdict === 'refused') throw new DomainError('UNSUPPORTED_TYPE', failure.error.message);
   throw err;
 }

@@ -6,12 +6,12 @@ import type { BlobStore } from '#server/storage/blob-store';
 import type { JobRepository } from './job-repository';
 import { REQUEST_ID_LOG_LABEL, type Logger } from '#server/logger';
 // Not '../codec' itself: that loads sharp and the encoders, which only codec processes need.
-import { CodecError, MIME_TYPES } from '#server/codec/planning';
+import { MIME_TYPES } from '#server/codec/planning';
 import { traceOf, type CodecOutcome, type FileCompressor } from '#server/sandbox/protocol';
 import type { JobRow } from '#server/db/schema';
 import type { Metrics } from '#server/metrics/metrics';
 import { codecSettingsOf } from './job-settings';
-import { CodecCrashError } from '#server/sandbox/codec-pool';
+import { triageCodecFailure } from '#server/sandbox/codec-failure';
 import { discard, type LocalCopy } from '#server/storage/blob-store';
 import { StoreUnavailableError } from '#server/storage/driver';
 import { classifyFault } from '#server/faults';
@@ -165,8 +165,10 @@ export class JobRunner {
     // compression over its memory bound or over its time limit. The time limit already scales with what the job
     // asked for (time-limit.ts) and leaves room for a busy machine, so a second run would take as long again and end
     // the same way (docs/decisions/0511-codec-verdicts-are-final.md). Only crashes and faults of the machine are retried.
-    if (err instanceof CodecError) {
-      return (await this.jobs.fail(jobId, leaseToken, err.message, this.clock.now())) ? 'failed' : 'lost';
+    const failure = triageCodecFailure(err);
+    if (failure.verdict === 'refused' || (failure.verdict === 'stopped' && failure.cause === 'timeout')) {
+      const message = failure.verdict === 'refused' ? failure.error.message : failure.message;
+      return (await this.jobs.fail(jobId, leaseToken, message, this.clock.now())) ? 'failed' : 'lost';
     }
     if (isMissingFile(err) && !(await this.jobs.findById(jobId))) return 'lost';
     const message = transientMessage(err);
@@ -185,6 +187,7 @@ export class JobRunner {
 const isMissingFile = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 function transientMessage(err: unknown): string {
-  if (err instanceof CodecCrashError) return err.message;
+  const failure = triageCodecFailure(err);
+  if (failure.verdict === 'stopped') return failure.message;
   return classifyFault(err)?.message ?? 'An unexpected error occurred while compressing';
 }

@@ -10,7 +10,7 @@ import { CodecError } from '#server/codec/planning';
 import type { JobRow } from '#server/db/schema';
 import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
-import { CodecAbandonedError, CodecCrashError } from '#server/sandbox/codec-pool';
+import { triageCodecFailure } from '#server/sandbox/codec-failure';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
 import { traceOf, type CodecOutcome, type FileCompressor } from '#server/sandbox/protocol';
 import { discard, type BlobStore } from '#server/storage/blob-store';
@@ -109,9 +109,8 @@ function outcomeOf({ output }: CodecOutcome): TransformOutcome {
 
 /** A transformation the codec could not finish, in Tinify's terms: busy or stopped is worth a retry, a bad image is not. */
 function asTinifyError(err: unknown): unknown {
-  if (err instanceof CodecError && err.kind !== 'timeout') return new TinifyError(415, 'Unsupported media type', err.message);
-  if (err instanceof CodecError || err instanceof CodecCrashError || err instanceof CodecAbandonedError) {
-    return new TinifyError(503, 'ServiceUnavailable', `${err.message}. Please try again.`, { 'Retry-After': '5' });
-  }
+  const failure = triageCodecFailure(err);
+  if (failure.verdict === 'refused') return new TinifyError(415, 'Unsupported media type', failure.error.message);
+  if (failure.verdict === 'stopped') return new TinifyError(503, 'ServiceUnavailable', `${failure.message}. Please try again.`, { 'Retry-After': '5' });
   return err;
 }
