@@ -9,6 +9,9 @@ import { AnimationCounter, apngHeader, decodedSize, smartMetricBytes, sniffInput
 import { workingBytesPerPixel } from '#server/codec/planning';
 import type { OutputFormat } from '#contract/settings';
 import type { CostControl } from '#server/codec/planning';
+import type { ImageHeader } from './protocol';
+
+export type { ImageHeader } from './protocol';
 
 /**
  * Resident memory of a codec process with Node, sharp and the codec loaded, after compressing a small image:
@@ -36,13 +39,6 @@ export const DECODED_INPUT_BYTES_PER_PIXEL = 8;
  * we only read, the one it is converted to); `pixels` counts every frame of an animation; `decoded` marks an upload
  * the codec decodes first.
  */
-export interface ImageHeader {
-  format: ImageFormat;
-  pixels: number;
-  width: number;
-  height: number;
-  decoded?: true;
-}
 
 /** An animation's canvas and frames, counted by walking its blocks (GIF) or chunks (WebP) through the whole file. */
 async function countedFrames(file: string): Promise<{ width: number; height: number; frames: number } | null> {
@@ -118,8 +114,8 @@ export interface WorkPlan {
 }
 
 /** Working memory (above the process's own) the request's image and output format are expected to need. */
-export async function estimateWorkingBytes(request: WorkPlan & { inputPath: string }): Promise<number> {
-  const header = await readImageHeader(request.inputPath);
+export async function estimateWorkingBytes(request: WorkPlan & { inputPath: string; inputHeader?: ImageHeader | null }): Promise<number> {
+  const header = request.inputHeader !== undefined ? request.inputHeader : await readImageHeader(request.inputPath);
   if (!header) return UNKNOWN_NEED_BYTES;
   return workingBytesFor(header, request);
 }

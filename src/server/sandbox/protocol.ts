@@ -20,6 +20,16 @@ export function lowerPriority(pid: number): void {
   }
 }
 
+/** An image's format, size and pixel count (every frame counted), read from the start of its file for planning. */
+export interface ImageHeader {
+  format: ImageFormat;
+  pixels: number;
+  width: number;
+  height: number;
+  /** Decoded by our own readers (HEIC, JPEG XL, GIF) before the codec sees it: its decoding is planned for too. */
+  decoded?: true;
+}
+
 /** Who a codec request is for, so the codec process's log lines can be matched to the job and request (never user text). */
 export interface CodecTrace {
   jobId?: string;
@@ -47,6 +57,11 @@ export interface CodecRequest {
   limits?: Partial<CodecLimits>;
   /** Pixels of the largest output, when a resize may enlarge (a Tinify cover or thumb): the memory plan takes the larger of input and output. */
   outputPixels?: number;
+  /**
+   * The input's header as its caller read it already (a Tinify transformation checks its size first; null: it could
+   * not be read): the pool plans memory from it rather than parsing the file again. Absent: the pool reads it.
+   */
+  inputHeader?: ImageHeader | null;
   trace?: CodecTrace;
 }
 

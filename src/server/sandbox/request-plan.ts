@@ -4,11 +4,11 @@
 import { MAX_INPUT_PIXELS } from '#contract/limits';
 import { autoSearchSeconds, codecTimeLimit, type CodecLimits } from '#server/codec/planning';
 import type { WorkPlan } from './memory-estimate';
-import type { CodecRequest, CodecTask, EstimateFileRequest } from './protocol';
+import type { CodecRequest, CodecTask, EstimateFileRequest, ImageHeader } from './protocol';
 
 export interface PlannedTask {
   task: CodecTask;
-  plan: WorkPlan & { inputPath: string };
+  plan: WorkPlan & { inputPath: string; inputHeader?: ImageHeader | null };
 }
 
 function limitsFor(given: Partial<CodecLimits> | undefined, timeoutSeconds: number): CodecLimits {
@@ -21,8 +21,9 @@ export function planCompress(request: CodecRequest, baseTimeout: number): Planne
   // Auto tries its candidates within the time its slowest one would get alone (0516); never past the hard limit.
   if (settings.format === 'auto') limits.searchSeconds = Math.min(limits.timeoutSeconds, autoSearchSeconds(baseTimeout, settings.formats, settings));
   // A Tinify cover or thumb may enlarge: planned from the larger of input and output (outputPixels).
-  const plan = { inputPath, format: settings.format, formats: settings.formats, control: settings, outputPixels: request.outputPixels };
-  return { task: { kind: 'compress', request: { ...request, limits } }, plan };
+  const plan = { inputPath, inputHeader: request.inputHeader, format: settings.format, formats: settings.formats, control: settings, outputPixels: request.outputPixels };
+  const { inputHeader: _read, ...sent } = request;
+  return { task: { kind: 'compress', request: { ...sent, limits } }, plan };
 }
 
 /**

@@ -61,8 +61,8 @@ export class TransformService {
     { options, formats, inputFormat }: { options: TinifyOutputRequest; formats: ImageFormat[]; inputFormat: ImageFormat },
     gone: AbortSignal,
   ): Promise<TransformOutcome & { outputPath: string }> {
-    const header = (await readImageHeader(inputPath)) ?? { format: inputFormat, pixels: 0 };
-    const outputPixels = checkTransformSize(header, options.resize, formats);
+    const read = await readImageHeader(inputPath);
+    const outputPixels = checkTransformSize(read ?? { format: inputFormat, pixels: 0 }, options.resize, formats);
 
     const mine = this.inFlight.get(key.user_id) ?? 0;
     if (mine >= TRANSFORMS_PER_USER) {
@@ -80,6 +80,8 @@ export class TransformService {
             inputFormat,
             settings: transformSettings({ resize: options.resize, formats, preserve: options.preserve ?? [], quality: job.quality, background: options.transform?.background }),
             outputPixels,
+            // Read once: the pool plans this transformation's memory from it.
+            inputHeader: read,
             trace: traceOf(job),
           },
           gone,

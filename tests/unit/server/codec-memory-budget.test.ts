@@ -79,6 +79,14 @@ describe('CodecPool memory budget', { timeout: 120_000 }, () => {
     expect(await estimateWorkingBytes({ inputPath: garbage })).toBe(UNKNOWN_NEED_BYTES);
   });
 
+  it('plans from a header its caller read already, without reading the file again', async () => {
+    const gone = path.join(tmp, 'never-written');
+    const header = { format: 'png' as const, pixels: 1000 * 500, width: 1000, height: 500 };
+    expect(await estimateWorkingBytes({ inputPath: gone, inputHeader: header })).toBe(1000 * 500 * ENCODER_COSTS.png.workingBytesPerPixel);
+    // Read and found unreadable: the unknown need, as when the pool reads it itself.
+    expect(await estimateWorkingBytes({ inputPath: BIG, inputHeader: null })).toBe(UNKNOWN_NEED_BYTES);
+  });
+
   it('plans an animation with all its frames: an APNG by acTL, an animated WebP by walking its chunks', async () => {
     const frames = [0, 1, 2].map((k) => ({ rgba: textured(50, 40, k), width: 50, height: 40, delay: 100 }));
     const png = path.join(tmp, 'anim.png');
