@@ -2,7 +2,7 @@
 // upload itself may compete. Pure rules over the image's traits: the engines only report the traits.
 import type { FormatDecision } from '#contract/api';
 import { MAX_AVIF_PIXELS, MAX_PNG_PIXELS } from '#contract/limits';
-import { AUTO_DEFAULT_FORMATS, type ImageFormat } from '#contract/settings';
+import { AUTO_DEFAULT_FORMATS, FORMAT_LABELS, type ImageFormat } from '#contract/settings';
 import type { ImageTraits, OpenImage } from './engine';
 import type { FormatDescriptor } from './formats';
 import { moreColoursThan } from './pixels';
@@ -42,7 +42,7 @@ export function planAutoCandidates(
   const skipped: CandidatePlan['skipped'] = [];
   if (traits.transparent && kept.some((f) => formats[f].supportsAlpha)) {
     for (const f of kept.filter((f) => !formats[f].supportsAlpha)) {
-      skipped.push({ format: f, reason: `${f.toUpperCase()} cannot carry transparency` });
+      skipped.push({ format: f, reason: `${FORMAT_LABELS[f]} cannot carry transparency` });
     }
     kept = kept.filter((f) => formats[f].supportsAlpha);
   }
@@ -67,7 +67,7 @@ export function planLosslessCandidates(
   const unique = [...new Set(allowed)];
   const skipped: CandidatePlan['skipped'] = unique
     .filter((f) => !formats[f].supportsLossless)
-    .map((f) => ({ format: f, reason: `${f.toUpperCase()} cannot be encoded losslessly` }));
+    .map((f) => ({ format: f, reason: `${FORMAT_LABELS[f]} cannot be encoded losslessly` }));
   let kept = unique.filter((f) => formats[f].supportsLossless);
   if (kept.includes('webp') && kept.includes('avif')) {
     skipped.push({ format: 'avif', reason: 'lossless AVIF is larger than lossless WebP' });

@@ -11,7 +11,7 @@
 // calibrated to the same visual quality in every format. The largest file that fits is not the best one across
 // formats: a JPEG at 60 can be larger than an AVIF at 90. Nothing fits: downscale in the format whose smallest
 // encoding was smallest when allowed, else the smallest file made.
-import type { ImageFormat } from '#contract/settings';
+import { FORMAT_LABELS, type ImageFormat } from '#contract/settings';
 import { scaledBy } from '#codec-core/geometry';
 import { largestFitting, type Probe } from './largest-fitting';
 import { sizeOf, type CodecSettings } from '#codec-core/engine';
@@ -105,7 +105,7 @@ export const sizeStrategy: Strategy = {
   async search(job, format, found) {
     const best = lastFitting(found);
     const lo = best ? best.quality! + 1 : 1;
-    if (best && lo > 100) return { skipped: `${best.format.toUpperCase()} already fits at the highest quality` };
+    if (best && lo > 100) return { skipped: `${FORMAT_LABELS[best.format]} already fits at the highest quality` };
     const search = await searchQuality(job, format, lo, best ? lo : job.quality);
     const smallest = toFound(search.smallest!, search.smallest!.bytes <= targetOf(job));
     return search.best ? { ...toFound(search.best, true), smallest } : { ...smallest, smallest };

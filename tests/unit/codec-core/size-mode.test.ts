@@ -222,7 +222,7 @@ describe('sizeStrategy.search', () => {
     const { engine, job } = await jobFor(1_000_000);
     await sizeStrategy.search(job, 'jpeg', [fit('avif', 60, true), fit('jxl', 87, true), fit('webp', 95, false)]);
     expect(engine.encodeCalls.map((c) => c.quality)).toEqual([88, 100]);
-    expect(await sizeStrategy.search(job, 'png', [fit('avif', 60, true), fit('webp', 100, true)])).toEqual({ skipped: 'WEBP already fits at the highest quality' });
+    expect(await sizeStrategy.search(job, 'png', [fit('avif', 60, true), fit('webp', 100, true)])).toEqual({ skipped: 'WebP already fits at the highest quality' });
   });
 
   it('meetsTarget: at most the target in size mode, else no verdict', () => {
