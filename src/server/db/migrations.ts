@@ -230,6 +230,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').addColumn('result_note', 'text').execute();
     },
   },
+  // A job's input header, read once at intake (docs/decisions/0606): the codec pool plans its memory from it.
+  '0606_input_header': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('input_header', 'text').execute();
+    },
+  },
   // The About page's figures (docs/decisions/0550): running totals that outlive the jobs the retention sweep deletes.
   '0550_instance_totals': {
     async up(db: Kysely<any>) {

@@ -86,6 +86,8 @@ export interface JobsTable {
   request_id: string | null;
   /** Set on completion: what the result left out or cut short that the user asked for (codec notes), or null. */
   result_note: string | null;
+  /** JSON of the upload's header (format, size, pixels with every frame) as read at intake; null when unreadable or older. */
+  input_header: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OwnerQueueTable {

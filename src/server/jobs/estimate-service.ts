@@ -16,6 +16,7 @@ import { traceOf, type FileEstimator } from '#server/sandbox/protocol';
 import type { BlobStore } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
 import { retunedSettings, settingChanges } from './retune-service';
+import { recordedHeader } from './input-header';
 
 export const REGION_MESSAGE = 'Region must be {left, top, width, height} in whole pixels (width and height at least 1)';
 
@@ -51,6 +52,7 @@ export class EstimateService {
           inputPath: input.path,
           previewPath,
           inputFormat: originalOutputOfMimeType(row.mime_type),
+          inputHeader: recordedHeader(row),
           settings: { ...whole, formats: settings.format === 'auto' ? settings.formats : undefined },
           region: region?.data,
           trace: traceOf(row),

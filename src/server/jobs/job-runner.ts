@@ -18,6 +18,7 @@ import { classifyFault } from '#server/faults';
 import { MAX_RETRIES } from '#contract/limits';
 import { originalOutputOfMimeType } from '#contract/settings';
 import type { CompletedJob } from '#server/stats/instance-stats';
+import { recordedHeader } from './input-header';
 
 export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 20_000;
@@ -98,6 +99,7 @@ export class JobRunner {
         outputPath: resultTemp,
         previewPath: previewTemp,
         inputFormat: originalOutputOfMimeType(row.mime_type),
+        inputHeader: recordedHeader(row),
         settings: codecSettingsOf(row),
         trace: traceOf(row),
       });

@@ -15,6 +15,7 @@ import { DomainError, notFound } from '#server/errors';
 import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
 import type { AdmissionControl, Applicant } from './admission';
+import { headerColumn } from './input-header';
 import { settingsColumns } from './job-settings';
 
 export const RETENTION_MS = RETENTION_HOURS * 60 * 60 * 1000;
@@ -62,6 +63,8 @@ export class JobService {
     const rows: NewJob[] = [];
     for (const [i, u] of uploads.entries()) {
       const id = randomUUID();
+      // Read once, here: every codec task on the job plans its memory from it (input-header.ts).
+      const inputHeader = await headerColumn(u.tempFile);
       await this.blobs.commit(u.tempFile, 'original', id);
       rows.push({
         id,
@@ -90,6 +93,7 @@ export class JobService {
         expires_at: now + i + RETENTION_MS,
         guest_address: guestAddress,
         request_id: caller.requestId ?? null,
+        input_header: inputHeader,
       });
     }
     try {

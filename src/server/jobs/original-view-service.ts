@@ -10,6 +10,8 @@ import { notFound } from '#server/errors';
 import type { FileCompressor } from '#server/sandbox/protocol';
 import { discard, type BlobStore, type LocalCopy } from '#server/storage/blob-store';
 import type { JobService } from './job-service';
+import { recordedHeader } from './input-header';
+import type { JobRow } from './job-service';
 
 /** Originals some current browser cannot show: Chrome and Firefox show neither HEIC nor (mostly) JPEG XL. */
 export const NEEDS_RENDERING = new Set(['image/heic', 'image/heif', 'image/jxl']);
@@ -38,7 +40,7 @@ export class OriginalViewService {
   async open(ownerId: string, id: string): Promise<OriginalView> {
     const job = await this.jobService.findLive(id, ownerId);
     if (!NEEDS_RENDERING.has(job.mime_type)) return this.read('original', id, job.mime_type, job.filename);
-    if ((await this.blobs.size('rendition', id)) === null) await this.render(id, job.mime_type);
+    if ((await this.blobs.size('rendition', id)) === null) await this.render(job);
     return this.read('rendition', id, RENDERING_MIME_TYPE, job.filename.replace(/\.[^.]*$/, '') + '.webp');
   }
 
@@ -48,16 +50,18 @@ export class OriginalViewService {
     return { ...opened, mimeType, filename };
   }
 
-  private render(id: string, mimeType: string): Promise<void> {
+  private render(job: JobRow): Promise<void> {
+    const { id } = job;
     let pending = this.rendering.get(id);
     if (!pending) {
-      pending = this.renderOnce(id, mimeType).finally(() => this.rendering.delete(id));
+      pending = this.renderOnce(job).finally(() => this.rendering.delete(id));
       this.rendering.set(id, pending);
     }
     return pending;
   }
 
-  private async renderOnce(id: string, mimeType: string): Promise<void> {
+  private async renderOnce(job: JobRow): Promise<void> {
+    const { id, mime_type: mimeType } = job;
     const defaults = DEFAULT_CODEC_FIELDS;
     const outputPath = this.blobs.tempPath();
     let input: LocalCopy | undefined;
@@ -68,6 +72,7 @@ export class OriginalViewService {
         inputPath: input.path,
         outputPath,
         inputFormat: originalOutputOfMimeType(mimeType),
+        inputHeader: recordedHeader(job),
         settings: { ...defaults, mode: 'quality', quality: RENDERING_QUALITY, format: 'webp', formats: undefined, metadata: 'strip' },
       });
       await this.blobs.commit(outputPath, 'rendition', id, RENDERING_MIME_TYPE);

@@ -80,6 +80,8 @@ export interface EstimateFileRequest {
   settings: CodecSettings;
   /** The part of the result the user looks at; the centre when absent. */
   region?: Region;
+  /** As CodecRequest's: the input's header as its job recorded it at intake. */
+  inputHeader?: ImageHeader | null;
   /** Set by the codec pool (see CodecRequest). */
   limits?: Partial<CodecLimits>;
   trace?: CodecTrace;

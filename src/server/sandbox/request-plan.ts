@@ -34,5 +34,6 @@ export function planEstimate(request: EstimateFileRequest, baseTimeout: number):
   const { settings } = request;
   const { format, formats } = settings;
   const limits = limitsFor(request.limits, codecTimeLimit(baseTimeout, format, request.inputFormat, formats, settings));
-  return { task: { kind: 'estimate', request: { ...request, limits } }, plan: { inputPath: request.inputPath, format, formats, control: settings } };
+  const { inputHeader, ...sent } = request;
+  return { task: { kind: 'estimate', request: { ...sent, limits } }, plan: { inputPath: request.inputPath, inputHeader, format, formats, control: settings } };
 }

@@ -11,6 +11,7 @@ import type { JobRow } from '#server/db/schema';
 import type { AuthenticatedKey } from '#server/auth/api-key-service';
 import type { FairUse } from '#server/fair-use/fair-use';
 import { triageCodecFailure } from '#server/sandbox/codec-failure';
+import { recordedHeader } from '#server/jobs/input-header';
 import { readImageHeader } from '#server/sandbox/memory-estimate';
 import { traceOf, type CodecOutcome, type FileCompressor } from '#server/sandbox/protocol';
 import { discard, type BlobStore } from '#server/storage/blob-store';
@@ -61,7 +62,8 @@ export class TransformService {
     { options, formats, inputFormat }: { options: TinifyOutputRequest; formats: ImageFormat[]; inputFormat: ImageFormat },
     gone: AbortSignal,
   ): Promise<TransformOutcome & { outputPath: string }> {
-    const read = await readImageHeader(inputPath);
+    // The header its job recorded at intake (input-header.ts); a job older than that record is read here, once.
+    const read = recordedHeader(job) ?? (await readImageHeader(inputPath));
     const outputPixels = checkTransformSize(read ?? { format: inputFormat, pixels: 0 }, options.resize, formats);
 
     const mine = this.inFlight.get(key.user_id) ?? 0;

@@ -31,6 +31,7 @@ const row = (fields: Partial<JobRow> = {}): JobRow => ({
   expires_at: CREATED + 86_400_000,
   guest_address: null,
   request_id: null,
+  input_header: null,
   output_format: 'auto',
   background: null,
   candidate_formats: null,

@@ -132,6 +132,7 @@ describe('JobRunner', () => {
         max_width: 1200,
         max_height: 900,
         metadata: 'keep-all',
+        input_header: JSON.stringify({ format: 'png', pixels: 12, width: 4, height: 3 }),
       });
       await runner.run(auto, (await runner.claim(auto))!);
 
@@ -141,6 +142,8 @@ describe('JobRunner', () => {
         outputPath: expect.stringMatching(/\.part$/),
         previewPath: expect.stringMatching(/\.part$/),
         inputFormat: 'png',
+        // The header read at intake: the pool plans from it without reading the file again.
+        inputHeader: { format: 'png', pixels: 12, width: 4, height: 3 },
         // Which job the codec process's log line is about.
         trace: { jobId: auto },
         settings: {
@@ -165,6 +168,8 @@ describe('JobRunner', () => {
       await runner.run(empty, (await runner.claim(empty))!);
 
       expect(codec.requests[0]).toMatchObject({ inputFormat: 'avif' });
+      // No header recorded (a job older than the record): the pool reads the file itself.
+      expect(codec.requests[0]!.inputHeader).toBeUndefined();
       // A row's unset settings reach the codec as the contract's defaults or absent, never as nulls.
       expect(codec.requests[0]!.settings).toEqual({
         quality: 80,

@@ -16,6 +16,7 @@ import type { JobRow } from '#server/db/schema';
 import { compressSettingsSchema } from '#contract/settings-schema';
 import { RETENTION_HOURS } from '#contract/limits';
 import { HeldCodec, silentLog, someCompletion, useJobEnvironments } from './harness';
+import { corpusPath } from '../../../support/paths';
 
 const MIN = 60_000;
 const ROOMY: AdmissionLimits = { perOwner: 10, perGuestAddress: 10, total: 10 };
@@ -110,6 +111,14 @@ describe('JobService', () => {
       const [autoAll] = await service.createJobs(owner, [received('y')], settings({ format: 'auto' }));
       expect(fixed).toMatchObject({ output_format: 'webp', candidate_formats: null, guest_address: null });
       expect(autoAll).toMatchObject({ output_format: 'auto', candidate_formats: null });
+    });
+
+    it("records each upload's header as read at intake, for every codec task on the job to plan from (0606)", async () => {
+      const { service, settings, blobs } = await setup();
+      const tempFile = blobs.tempPath();
+      fs.copyFileSync(corpusPath('photos', 'kodim03.png'), tempFile);
+      const [row] = await service.createJobs({ ownerId: 'me', guestAddress: null }, [{ tempFile, filename: 'k.png', size: fs.statSync(tempFile).size, mimeType: 'image/png' }], settings());
+      expect(JSON.parse(row!.input_header!)).toEqual({ format: 'png', pixels: 768 * 512, width: 768, height: 512 });
     });
 
     it('removes the stored files again when the insert is refused', async () => {
