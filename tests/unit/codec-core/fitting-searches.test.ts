@@ -3,7 +3,8 @@
 // the bracket, the switch to bisection, the budgets), since the number of encodes is what the searches exist to save.
 import { describe, expect, it } from 'vitest';
 import { largestFitting, type SearchOptions } from '#codec-core/modes/largest-fitting';
-import { lowestReaching, MAX_PROBES } from '#codec-core/modes/lowest-reaching';
+import { MAX_PROBES } from '#codec-core/modes/lowest-reaching';
+import { reach } from './probed';
 
 async function fit(sizeAt: (at: number) => number, options: Partial<SearchOptions> & Pick<SearchOptions, 'target'>) {
   const probed: number[] = [];
@@ -122,15 +123,6 @@ describe('largestFitting, probe by probe', () => {
 });
 
 describe('lowestReaching, probe by probe', () => {
-  async function reach(scoreAt: (q: number) => number, target: number, lo = 10, hi = 80) {
-    const probed: number[] = [];
-    const answer = await lowestReaching(async (q) => {
-      probed.push(q);
-      return scoreAt(q);
-    }, target, lo, hi);
-    return { answer, probed };
-  }
-
   it('scores rising with exactly the assumed slope: the first guess is the answer, its neighbour confirms it', async () => {
     // 80 scores 76; along 0.7 the target of 45 is at 35.7, rounded up to 36 (45.2); 35 (44.5) misses.
     const { answer, probed } = await reach((q) => 20 + 0.7 * q, 45);

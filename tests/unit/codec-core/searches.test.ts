@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { boundsOf, fitInside, scaledBy } from '#codec-core/index';
 import { largestFitting, type SearchOptions } from '#codec-core/modes/largest-fitting';
-import { lowestReaching, MAX_PROBES } from '#codec-core/modes/lowest-reaching';
+import { MAX_PROBES } from '#codec-core/modes/lowest-reaching';
+import { reach } from './probed';
 
 /** A search over `sizeAt`, recording every setting encoded. */
 async function fit(sizeAt: (at: number) => number, options: Partial<SearchOptions> & Pick<SearchOptions, 'target'>) {
@@ -82,15 +83,6 @@ describe('largestFitting (size mode)', () => {
 });
 
 describe('lowestReaching (smart mode)', () => {
-  async function reach(scoreAt: (q: number) => number, target: number, lo = 10, hi = 80) {
-    const probed: number[] = [];
-    const answer = await lowestReaching(async (q) => {
-      probed.push(q);
-      return scoreAt(q);
-    }, target, lo, hi);
-    return { answer, probed };
-  }
-
   const lowest = (scoreAt: (q: number) => number, target: number, lo: number, hi: number) => {
     for (let q = lo; q <= hi; q++) if (scoreAt(q) >= target) return q;
     return hi;
