@@ -96,6 +96,12 @@ export interface OpenImage {
    */
   frames?: { count: number; inPixels: number };
   /**
+   * The one format this image is written in, whatever format allows it (an animation: animated WebP, the one animated
+   * format written, 0408). The core, not the engine, turns `original` and Auto into it and refuses any other format
+   * in the engine's words (written-as.ts).
+   */
+  writtenAs?: ImageFormat;
+  /**
    * The engine's own stop for this upload (the server's codec deadline), aborted with the error to report: the core
    * checks it, with the caller's signal, before and after every engine call (stoppable.ts).
    */

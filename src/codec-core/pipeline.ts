@@ -13,6 +13,7 @@ import { bytesOf, type Found, type Job, type Strategy } from './modes/strategy';
 import { newJob } from './job';
 import { givenLargerNote, largerThanUploadNote, readOnlyFallbackNote, uploadWins } from './never-larger';
 import type { CompressResult, ImageFacts } from './result';
+import { settingsWrittenAs } from './written-as';
 
 export const STRATEGIES: Record<CodecSettings['mode'], Strategy> = {
   quality: qualityStrategy,
@@ -253,12 +254,14 @@ async function readOnlyFallback(job: Job, strategy: Strategy, chosen: Found): Pr
 /** Opens the upload; a size asked for (an exact box may enlarge) is held to the same pixel limit as the upload. */
 export async function openWithin<Image extends OpenImage>(engine: Engine<Image>, input: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<Image> {
   const image = await engine.open(input, settings, limits);
-  const out = image.bounded;
-  if (out && out.width * out.height > limits.maxPixels) {
+  try {
+    const out = image.bounded;
+    if (out && out.width * out.height > limits.maxPixels) throw tooManyPixelsError(out.width, out.height, limits.maxPixels);
+    return image.writtenAs ? { ...image, settings: settingsWrittenAs(image, engine) } : image;
+  } catch (error) {
     engine.close(image);
-    throw tooManyPixelsError(out.width, out.height, limits.maxPixels);
+    throw error;
   }
-  return image;
 }
 
 /** Compresses one upload with one engine; `signal` stops it between engine calls. */

@@ -39,6 +39,8 @@ export interface SyntheticOptions {
   notes?: string[];
   /** An animation: its frame count and how many frames `pixels` stacks top to bottom. */
   frames?: OpenImage['frames'];
+  /** The one format the engine writes this image in (an animation's WebP). */
+  writtenAs?: ImageFormat;
   /** Another size rule than encodedSize (searches over sizes that do not follow the model, formats in another order). */
   bytes?: (format: ImageFormat, quality: number, lossless: boolean, size: Size) => number;
 }
@@ -104,7 +106,7 @@ export function syntheticEngine(options: SyntheticOptions = {}): SyntheticEngine
     pixelsCalls: 0,
     closed: 0,
     async open(input, settings) {
-      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }), ...(options.stop && { stop: options.stop }), ...(options.notes && { notes: options.notes }), ...(options.frames && { frames: options.frames }) };
+      return { input, format, upright: size, hasAlpha: options.hasAlpha ?? false, bounded: boundsOf(size, settings), settings, ...(options.decodedFrom && { decodedFrom: options.decodedFrom }), ...(options.stop && { stop: options.stop }), ...(options.notes && { notes: options.notes }), ...(options.frames && { frames: options.frames }), ...(options.writtenAs && { writtenAs: options.writtenAs }) };
     },
     close() {
       engine.closed += 1;

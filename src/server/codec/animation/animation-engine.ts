@@ -40,17 +40,12 @@ const run = async <T>(image: AnimatedImage, work: () => Promise<T>): Promise<T> 
 /** The frames a smart-mode sample is taken from: first, middle and last. */
 export const sampleFrames = (frames: number): number[] => [...new Set([0, Math.floor((frames - 1) / 2), frames - 1])];
 
-async function open(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits): Promise<AnimatedImage> {
+async function open(bytes: Uint8Array, settings: CodecSettings, limits: CodecLimits): Promise<AnimatedImage> {
   const input = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = await animationHeader(input);
   if (!header) throw new Error('not an animation'); // the codec's entry only hands animations to this engine
   const tooLarge = animationTooLarge(header, limits.maxPixels);
   if (tooLarge) throw tooLarge;
-  if (given.format === 'avif') throw new CodecError('unsupported-format', ANIMATED_AVIF_MESSAGE);
-  if (!['original', 'webp', 'auto'].includes(given.format)) throw new CodecError('unsupported-format', ANIMATION_FORMATS_MESSAGE);
-  // Animated WebP is the one animated format written, so every format allowed means it (0408, 0410).
-  const { formats: _formats, ...rest } = given;
-  const settings: CodecSettings = { ...rest, format: 'webp' };
   const deadline = new Deadline(limits.timeoutSeconds);
   try {
     const decoded = header.format === 'png' ? await decodeApng(input, header, deadline) : null;
@@ -65,6 +60,8 @@ async function open(bytes: Uint8Array, given: CodecSettings, limits: CodecLimits
       hasAlpha: header.hasAlpha,
       bounded: boundsOf(upright, settings),
       settings,
+      // Animated WebP is the one animated format written: `original` and Auto mean it, the core decides (0408, 0410).
+      writtenAs: 'webp',
       meta: header.meta ?? {},
       maxPixels: limits.maxPixels,
       deadline,
