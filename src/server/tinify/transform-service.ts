@@ -1,6 +1,7 @@
 // Tinify's POST /output/<id> as a use case: a resize, conversion or metadata choice of a finished job, made from its
-// stored original in a codec process, as an ordinary compression with Tinify's settings (transform-plan.ts, 0603). Bounded so one key cannot hold the codec for everyone (F2 of the 2026-11-27
-// attack, docs/decisions/0322-transforms-share-the-codec-fairly.md): at most TRANSFORMS_PER_USER at once per user,
+// stored original in a codec process, as an ordinary compression with Tinify's settings (transform-plan.ts, 0603).
+// Bounded so one key cannot hold the codec for everyone (F2 of the 2026-11-27 attack,
+// docs/decisions/0322-transforms-share-the-codec-fairly.md): at most TRANSFORMS_PER_USER at once per user,
 // run in the transform lane (its own codec process, so queued jobs never wait behind transformations), and stopped
 // when the client goes away. Outputs past the pixel limits are refused before any decode (transform-plan.ts). The
 // image is charged once the transformation is known to go ahead, and given back if it fails.
